@@ -1,0 +1,74 @@
+#pragma once
+// State storage is kept apart from arithmetic: a state is any container with size() and
+// operator[] (std::array, std::vector, Eigen vectors); every stepper does its arithmetic through
+// these few loops, so no container needs its own stepper.
+#include <cmath>
+#include <concepts>
+#include <cstddef>
+#include <type_traits>
+#include <utility>
+
+namespace orderly {
+
+template <class S>
+concept state_vector = requires(S s, const S cs, std::size_t i) {
+  { cs.size() };
+  s[i];
+};
+
+template <state_vector S>
+using scalar_of = std::remove_cvref_t<decltype(std::declval<S&>()[std::size_t{0}])>;
+
+template <state_vector S>
+std::size_t size_of(const S& s) {
+  return static_cast<std::size_t>(s.size());
+}
+
+// Gives `out` the shape of `like` (no-op for fixed-size containers).
+template <state_vector S>
+void resize_like(S& out, const S& like) {
+  if constexpr (requires { out.resize(like.size()); }) {
+    if (out.size() != like.size()) out.resize(like.size());
+  }
+}
+
+// The aliasing contract, stated once: `out` may be the same object as `y` (each component is
+// read before it is written), but must not be one of the k's.
+// out = y + h * sum_j w[j] * k[j]   over j < terms; zero weights cost nothing.
+template <state_vector S, class T, class Weights, class Stages>
+void add_weighted(S& out, const S& y, const T& h, const Weights& w, const Stages& k, std::size_t terms) {
+  resize_like(out, y);
+  const std::size_t n = size_of(y);
+  for (std::size_t i = 0; i < n; ++i) {
+    T sum = 0;
+    for (std::size_t j = 0; j < terms; ++j)
+      if (w[j] != 0) sum += w[j] * k[j][i];
+    out[i] = y[i] + h * sum;
+  }
+}
+
+// out = y + h * d
+template <state_vector S, class T>
+void add_scaled(S& out, const S& y, const T& h, const S& d) {
+  resize_like(out, y);
+  const std::size_t n = size_of(y);
+  for (std::size_t i = 0; i < n; ++i) out[i] = y[i] + h * d[i];
+}
+
+template <state_vector S>
+bool all_finite(const S& y) {
+  using std::isfinite;
+  for (std::size_t i = 0; i < size_of(y); ++i)
+    if (!isfinite(y[i])) return false;
+  return true;
+}
+
+template <state_vector S>
+bool same_state(const S& x, const S& y) {
+  if (size_of(x) != size_of(y)) return false;
+  for (std::size_t i = 0; i < size_of(x); ++i)
+    if (x[i] != y[i]) return false;
+  return true;
+}
+
+}  // namespace orderly

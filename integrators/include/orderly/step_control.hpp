@@ -1,0 +1,164 @@
+#pragma once
+// Adaptive step-size control for embedded pairs: Hairer's RMS error norm with atol/rtol, a PI
+// controller (Gustafsson; Hairer-Norsett-Wanner I, sec. II.4), bounded growth and shrink
+// factors, a maximum step count, and counts of accepted and rejected steps.
+#include "explicit_rk.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+
+namespace orderly {
+
+template <class T>
+struct step_control_options {
+  T atol = T(1) / 1000000;
+  T rtol = T(1) / 1000000;
+  std::optional<T> initial_step;    // chosen by Hairer's starting-step algorithm when empty
+  std::optional<T> max_step;        // no bound when empty
+  std::uint64_t max_steps = 1000000;  // accepted + rejected; exceeding it is an error, never a hang
+  T safety = T(9) / 10;
+  T min_factor = T(1) / 5;   // the step shrinks by at most 5x per attempt
+  T max_factor = T(5);       // and grows by at most 5x per accepted step
+};
+
+struct step_control_stats {
+  std::uint64_t accepted = 0;
+  std::uint64_t rejected = 0;
+  std::uint64_t rhs_evaluations = 0;
+};
+
+// Thrown when the integration cannot go on: the step count is exhausted or the step underflows.
+struct integration_failure : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// sqrt(mean((e_i / (atol + rtol * max(|y0_i|, |y1_i|)))^2))
+template <state_vector State, class T>
+T error_norm(const State& error, const State& y0, const State& y1, const T& atol, const T& rtol) {
+  using std::abs;
+  using std::max;
+  using std::sqrt;
+  T sum = 0;
+  const std::size_t n = size_of(error);
+  for (std::size_t i = 0; i < n; ++i) {
+    const T scale = atol + rtol * max(T(abs(y0[i])), T(abs(y1[i])));
+    const T ratio = error[i] / scale;
+    sum += ratio * ratio;
+  }
+  return sqrt(sum / T(n));
+}
+
+// Integrates y from t0 to t1 with the embedded pair driving `stepper`. The observer, if given, is
+// called as observer(t, y) after every accepted step. Returns the work done.
+template <state_vector State, class Rhs, class Observer = std::nullptr_t>
+step_control_stats integrate_adaptive(explicit_rk<State>& stepper, Rhs&& f, scalar_of<State> t0,
+                                      const scalar_of<State>& t1, State& y,
+                                      const step_control_options<scalar_of<State>>& options,
+                                      Observer&& observer = nullptr) {
+  using T = scalar_of<State>;
+  using std::abs;
+  using std::max;
+  using std::min;
+  using std::pow;
+  using std::sqrt;
+  const auto& tableau = stepper.tableau();
+  if (!tableau.embedded_order) throw std::invalid_argument(tableau.name + " has no embedded error estimate");
+  const std::uint64_t evaluations_before = stepper.rhs_evaluations();
+  step_control_stats stats;
+  if (t1 == t0) return stats;
+  const T direction = t1 > t0 ? T(1) : T(-1);
+
+  // The error estimate is of the lower order q: local error ~ h^(q+1).
+  const int q = std::min(tableau.order, *tableau.embedded_order);
+  const T alpha = T(7) / T(10 * (q + 1));  // PI gains of Hairer-Norsett-Wanner (II.4.13)
+  const T beta = T(4) / T(10 * (q + 1));
+
+  State error, trial, derivative0, derivative1, probe;
+  auto count = [&](const T& t, const State& x, State& dx) { f(t, x, dx); ++stats.rhs_evaluations; };
+
+  T h;
+  if (options.initial_step) {
+    h = abs(*options.initial_step);
+  } else {  // Hairer's starting step (HNW I, II.4), two evaluations
+    resize_like(derivative0, y);
+    count(t0, y, derivative0);
+    T d0 = 0, d1 = 0;
+    for (std::size_t i = 0; i < size_of(y); ++i) {
+      const T scale = options.atol + options.rtol * T(abs(y[i]));
+      d0 += (y[i] / scale) * (y[i] / scale);
+      d1 += (derivative0[i] / scale) * (derivative0[i] / scale);
+    }
+    d0 = sqrt(d0 / T(size_of(y)));
+    d1 = sqrt(d1 / T(size_of(y)));
+    T h0 = (d0 < T(1) / 100000 || d1 < T(1) / 100000) ? T(1) / 1000000 : T(1) / 100 * d0 / d1;
+    h0 = min(h0, abs(t1 - t0));
+    add_scaled(probe, y, direction * h0, derivative0);
+    resize_like(derivative1, y);
+    count(t0 + direction * h0, probe, derivative1);
+    T d2 = 0;
+    for (std::size_t i = 0; i < size_of(y); ++i) {
+      const T scale = options.atol + options.rtol * T(abs(y[i]));
+      const T diff = (derivative1[i] - derivative0[i]) / scale;
+      d2 += diff * diff;
+    }
+    d2 = sqrt(d2 / T(size_of(y))) / h0;
+    const T h1 = max(d1, d2) <= T(1) / 1000000000000000LL
+                     ? max(T(1) / 1000000, h0 / 1000)
+                     : pow(T(1) / 100 / max(d1, d2), T(1) / T(q + 1));
+    h = min(100 * h0, h1);
+  }
+  if (options.max_step) h = min(h, abs(*options.max_step));
+
+  T t = t0;
+  T previous_error = T(1) / 10000;  // Hairer's initial value for the PI memory
+  bool last_rejected = false;
+  while (direction * (t1 - t) > 0) {
+    if (stats.accepted + stats.rejected >= options.max_steps) {
+      std::ostringstream message;
+      message << "maximum step count " << options.max_steps << " reached at t = " << t;
+      throw integration_failure(message.str());
+    }
+    // Do not overshoot t1; a step within 1e-10 relative of the end is stretched to hit it.
+    const T remaining = abs(t1 - t);
+    if (h >= remaining * (1 - T(1) / 10000000000)) h = remaining;
+    if (h <= 16 * std::numeric_limits<T>::epsilon() * max(T(abs(t)), T(1))) {
+      std::ostringstream message;
+      message << "step size underflow (h = " << h << ") at t = " << t;
+      throw integration_failure(message.str());
+    }
+    trial = y;
+    stepper.step(f, t, trial, direction * h, error);
+    const T err = all_finite(trial) ? error_norm(error, y, trial, options.atol, options.rtol)
+                                    : std::numeric_limits<T>::infinity();
+    using std::isfinite;
+    if (isfinite(err) && err <= 1) {
+      t = (h == remaining) ? t1 : t + direction * h;
+      y = trial;
+      ++stats.accepted;
+      if constexpr (!std::is_same_v<std::remove_cvref_t<Observer>, std::nullptr_t>) observer(t, y);
+      const T e = max(err, T(1) / 10000000000);
+      T factor = options.safety * pow(e, -alpha) * pow(previous_error, beta);
+      factor = min(options.max_factor, max(options.min_factor, factor));
+      if (last_rejected) factor = min(factor, T(1));  // no growth right after a rejection
+      previous_error = max(err, T(1) / 10000);
+      last_rejected = false;
+      h *= factor;
+      if (options.max_step) h = min(h, abs(*options.max_step));
+    } else {
+      ++stats.rejected;
+      stepper.reset();
+      const T factor = isfinite(err) ? max(options.min_factor, options.safety * pow(err, -T(1) / T(q + 1)))
+                                     : options.min_factor;
+      h *= factor;
+      last_rejected = true;
+    }
+  }
+  stats.rhs_evaluations += stepper.rhs_evaluations() - evaluations_before;
+  return stats;
+}
+
+}  // namespace orderly

@@ -1,0 +1,105 @@
+#pragma once
+// A Runge-Kutta method as data: one object holds the exact coefficients and the metadata; the
+// stepper, the order-condition check, the stability function and the catalog all read it.
+#include "exact.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace orderly {
+
+struct butcher_tableau {
+  std::string name;      // CLI name, e.g. "dopri54"
+  std::string title;     // e.g. "Dormand-Prince 5(4)"
+  std::string citation;  // where the coefficients were taken from
+  int order = 0;                              // order of the propagated solution (weights b)
+  std::optional<int> embedded_order;          // order of the embedded weights b_hat, if any
+  std::vector<std::vector<exact>> a;          // s rows; explicit methods give row i with i entries
+  std::vector<exact> b;
+  std::vector<exact> c;
+  std::optional<std::vector<exact>> b_embedded;
+  // c_i = sum_j a_ij holds for nearly every method; a method that deliberately breaks it says so.
+  bool row_sum_condition = true;
+
+  int stages() const { return static_cast<int>(b.size()); }
+
+  exact a_at(int i, int j) const {
+    const auto& row = a[static_cast<std::size_t>(i)];
+    return static_cast<std::size_t>(j) < row.size() ? row[static_cast<std::size_t>(j)] : exact(0);
+  }
+
+  bool is_explicit() const {
+    for (int i = 0; i < stages(); ++i)
+      for (int j = i; j < stages(); ++j)
+        if (a_at(i, j) != 0) return false;
+    return true;
+  }
+
+  // First same as last: the last stage is evaluated at (t + h, y_{n+1}), so the next step can reuse it.
+  bool first_same_as_last() const {
+    const int s = stages();
+    if (s < 2 || c.back() != 1) return false;
+    for (int j = 0; j < s; ++j)
+      if (a_at(s - 1, j) != b[static_cast<std::size_t>(j)]) return false;
+    return true;
+  }
+};
+
+// Builds a tableau from rational strings: rows of A are given as written in the literature
+// (explicit methods: the strictly lower part, row i holding i entries).
+struct tableau_text {
+  std::string name, title, citation;
+  int order = 0;
+  std::optional<int> embedded_order;
+  std::vector<std::vector<std::string_view>> a;
+  std::vector<std::string_view> b, c;
+  std::vector<std::string_view> b_embedded;  // empty if none
+  bool row_sum_condition = true;
+};
+
+inline butcher_tableau make_tableau(const tableau_text& text) {
+  butcher_tableau t;
+  t.name = text.name;
+  t.title = text.title;
+  t.citation = text.citation;
+  t.order = text.order;
+  t.embedded_order = text.embedded_order;
+  t.row_sum_condition = text.row_sum_condition;
+  auto parse = [](const std::vector<std::string_view>& row) {
+    std::vector<exact> values;
+    for (auto entry : row) values.push_back(parse_exact(entry));
+    return values;
+  };
+  for (const auto& row : text.a) t.a.push_back(parse(row));
+  t.b = parse(text.b);
+  t.c = parse(text.c);
+  if (!text.b_embedded.empty()) t.b_embedded = parse(text.b_embedded);
+  const auto s = t.b.size();
+  if (t.c.size() != s || t.a.size() != s || (t.b_embedded && t.b_embedded->size() != s))
+    throw std::invalid_argument("tableau " + t.name + ": A, b, c and b_hat sizes disagree");
+  for (const auto& row : t.a)
+    if (row.size() > s) throw std::invalid_argument("tableau " + t.name + ": row of A longer than the stage count");
+  return t;
+}
+
+// The tableau's coefficients rounded to a scalar type, laid out for the stepper.
+template <class T>
+struct numeric_tableau {
+  int stages = 0;
+  std::vector<std::vector<T>> a;  // a[i][j] for j < i (explicit part)
+  std::vector<T> b, b_embedded, c;
+
+  explicit numeric_tableau(const butcher_tableau& t) : stages(t.stages()) {
+    for (int i = 0; i < stages; ++i) {
+      std::vector<T> row;
+      for (int j = 0; j < i; ++j) row.push_back(to_scalar<T>(t.a_at(i, j)));
+      a.push_back(std::move(row));
+      b.push_back(to_scalar<T>(t.b[static_cast<std::size_t>(i)]));
+      c.push_back(to_scalar<T>(t.c[static_cast<std::size_t>(i)]));
+      if (t.b_embedded) b_embedded.push_back(to_scalar<T>((*t.b_embedded)[static_cast<std::size_t>(i)]));
+    }
+  }
+};
+
+}  // namespace orderly

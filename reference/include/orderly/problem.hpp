@@ -1,0 +1,60 @@
+#pragma once
+// A test problem as one object: metadata that does not depend on the scalar (problem_info), and
+// the scalar-typed functions (typed_problem<T>) that a problem definition builds for any T from
+// right-hand sides templated on the scalar.
+#include <orderly/rhs.hpp>
+#include <orderly/scalars.hpp>
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace orderly {
+
+struct problem_info {
+  std::string name;         // CLI name, e.g. "kepler"
+  std::string description;  // one line
+  std::string citation;
+  int dimension = 0;
+  bool stiff = false;
+  bool hamiltonian = false;
+  bool has_exact = false;       // closed-form solution available
+  bool has_jacobian = false;
+  bool separable = false;       // H = T(p) + V(q) split available for partitioned methods
+  bool second_order = false;    // y = (q, v) with q' = v: seed specimens that split position/velocity apply
+  bool nonautonomous = false;
+  bool nonlinear = true;
+  std::string source;           // seed article file for seed problems, empty otherwise
+};
+
+template <class T>
+struct invariant {
+  std::string name;                                  // "energy", "angular momentum", ...
+  std::function<T(const T& t, const state_of<T>& y)> value;
+};
+
+// For separable Hamiltonian systems y = (q, p), H = T(p) + V(q) (or a time-dependent force):
+// q' = velocity(p), p' = force(t, q) with force = -dV/dq. Each half has `half_dimension` entries.
+template <class T>
+struct separable_split {
+  int half_dimension = 0;
+  std::function<void(const T& t, const state_of<T>& q, state_of<T>& force)> force;
+  std::function<void(const T& t, const state_of<T>& p, state_of<T>& velocity)> velocity;
+};
+
+template <class T>
+struct typed_problem {
+  const problem_info* info = nullptr;
+  T t0 = 0;
+  T t_end = 0;             // default time span [t0, t_end]
+  state_of<T> y0;
+  rhs_function<T> rhs;
+  std::function<state_of<T>(const T& t)> exact;  // empty when no closed form
+  // Row-major dimension x dimension Jacobian df/dy; empty when none.
+  std::function<void(const T& t, const state_of<T>& y, std::vector<T>& jacobian)> jacobian;
+  std::vector<invariant<T>> invariants;
+  std::optional<separable_split<T>> split;
+};
+
+}  // namespace orderly
