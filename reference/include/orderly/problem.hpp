@@ -7,10 +7,20 @@
 
 #include <functional>
 #include <optional>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace orderly {
+
+// A named physical parameter of a problem (e.g. Kepler's eccentricity), kept as an exact rational
+// or decimal string so that every scalar type receives it rounded once, at full precision.
+struct problem_parameter {
+  std::string name;
+  std::string value;        // "6/10", "0.012277471", ...
+  std::string description;
+};
 
 struct problem_info {
   std::string name;         // CLI name, e.g. "kepler"
@@ -26,6 +36,14 @@ struct problem_info {
   bool nonautonomous = false;
   bool nonlinear = true;
   std::string source;           // seed article file for seed problems, empty otherwise
+  std::vector<problem_parameter> parameters;  // values a caller may change before instantiating
+
+  // The value text of parameter `key`; throws std::out_of_range when the problem has none such.
+  const std::string& parameter(std::string_view key) const {
+    for (const auto& p : parameters)
+      if (p.name == key) return p.value;
+    throw std::out_of_range(name + " has no parameter '" + std::string(key) + "'");
+  }
 };
 
 template <class T>

@@ -1,0 +1,131 @@
+#pragma once
+// The method catalog: every method Orderly ships, with the metadata the CLI lists and the studies
+// read. Each entry points at the data that defines the method (a Butcher tableau, splitting
+// coefficients or a seed specimen); nothing here is computed twice.
+#include <orderly/seeds.hpp>
+#include <orderly/splitting.hpp>
+#include <orderly/tableaus/explicit_methods.hpp>
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace orderly {
+
+using method_definition = std::variant<const butcher_tableau*, const splitting_method*, const seed_specimen*>;
+
+struct method_entry {
+  std::string name;
+  std::string title;
+  std::string family;  // "explicit-rk", "embedded-rk", "splitting", "seed"
+  int stages = 0;
+  int order = 0;                      // declared order of the propagated solution
+  std::optional<int> embedded_order;  // embedded pairs only
+  bool implicit = false;
+  bool symplectic = false;
+  double fevals_per_step = 0;  // right-hand-side (splitting: force) evaluations per step, FSAL reuse counted
+  method_definition definition;
+
+  const butcher_tableau* tableau() const {
+    auto p = std::get_if<const butcher_tableau*>(&definition);
+    return p ? *p : nullptr;
+  }
+  const splitting_method* splitting() const {
+    auto p = std::get_if<const splitting_method*>(&definition);
+    return p ? *p : nullptr;
+  }
+  const seed_specimen* seed() const {
+    auto p = std::get_if<const seed_specimen*>(&definition);
+    return p ? *p : nullptr;
+  }
+};
+
+inline method_entry catalog_entry(const butcher_tableau& t) {
+  const bool fsal = t.first_same_as_last();
+  return {.name = t.name,
+          .title = t.title,
+          .family = t.embedded_order ? "embedded-rk" : "explicit-rk",
+          .stages = t.stages(),
+          .order = t.order,
+          .embedded_order = t.embedded_order,
+          .implicit = !t.is_explicit(),
+          .symplectic = false,
+          .fevals_per_step = static_cast<double>(t.stages() - (fsal ? 1 : 0)),
+          .definition = &t};
+}
+
+inline method_entry catalog_entry(const splitting_method& m) {
+  return {.name = m.name,
+          .title = m.title,
+          .family = "splitting",
+          .stages = m.stages(),
+          .order = m.order,
+          .implicit = false,
+          .symplectic = true,
+          .fevals_per_step = static_cast<double>(m.force_evaluations_per_step()),
+          .definition = &m};
+}
+
+inline method_entry catalog_entry(const seed_specimen& s) {
+  return {.name = s.name,
+          .title = s.title,
+          .family = "seed",
+          .stages = s.rhs_evaluations_per_step,
+          .order = s.claimed_order,
+          .implicit = false,
+          .symplectic = false,
+          .fevals_per_step = static_cast<double>(s.rhs_evaluations_per_step),
+          .definition = &s};
+}
+
+inline const std::vector<method_entry>& method_catalog() {
+  static const std::vector<method_entry> catalog = [] {
+    std::vector<method_entry> entries;
+    for (const auto& t : explicit_tableaus()) entries.push_back(catalog_entry(t));
+    for (const auto& m : splitting_methods()) entries.push_back(catalog_entry(m));
+    for (const auto& s : seed_specimens()) entries.push_back(catalog_entry(s));
+    return entries;
+  }();
+  return catalog;
+}
+
+inline const method_entry* find_method(std::string_view name) {
+  for (const auto& entry : method_catalog())
+    if (entry.name == name) return &entry;
+  return nullptr;
+}
+
+// Damerau-free Levenshtein distance, for "did you mean" suggestions.
+inline std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+// The `count` names closest to `name` (substring matches first, then by edit distance).
+inline std::vector<std::string> closest_names(std::string_view name, const std::vector<std::string>& names,
+                                              std::size_t count = 3) {
+  std::vector<std::pair<std::size_t, std::string>> scored;
+  for (const auto& candidate : names) {
+    const bool contains = candidate.find(name) != std::string::npos || name.find(candidate) != std::string_view::npos;
+    scored.emplace_back(contains ? 0 : edit_distance(name, candidate), candidate);
+  }
+  std::stable_sort(scored.begin(), scored.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  std::vector<std::string> result;
+  for (std::size_t i = 0; i < scored.size() && i < count; ++i) result.push_back(scored[i].second);
+  return result;
+}
+
+}  // namespace orderly

@@ -1,0 +1,121 @@
+// `orderly convergence`: the convergence-order study for one method and problem, or the default
+// suite of every method on the problems where it applies. Writes orderly.convergence/1 JSON.
+#include "commands.hpp"
+#include "resolve.hpp"
+
+#include <orderly/convergence_json.hpp>
+#include <orderly/suites.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <thread>
+
+namespace orderly::cli {
+namespace {
+
+struct convergence_options {
+  std::string method, problem, scalar = "double", norm = "final", weights = "primary", json_path, suite, out_dir;
+  std::size_t min_steps = 0, max_steps = 0;
+  unsigned threads = 0;
+};
+
+error_norm_kind parse_norm(const std::string& name) {
+  if (name == "final") return error_norm_kind::final;
+  if (name == "l2") return error_norm_kind::l2;
+  if (name == "linf") return error_norm_kind::linf;
+  throw usage_error("unknown norm '" + name + "'; use final, l2 or linf");
+}
+
+void write_json(const nlohmann::json& j, const std::string& path) {
+  if (path == "-") {
+    std::cout << j.dump(2) << "\n";
+    return;
+  }
+  std::ofstream out(path);
+  if (!out) throw usage_error("cannot write '" + path + "'");
+  out << j.dump(2) << "\n";
+}
+
+void print_summary(const convergence_result& r) {
+  std::printf("%-24s %-18s %-8s %-6s declared %2d  measured %s  %s\n", r.method.c_str(), r.problem.c_str(),
+              r.scalar.c_str(), r.norm.c_str(), r.declared_order,
+              r.solution.fit.found ? (std::to_string(r.solution.fit.order).substr(0, 6) + " +- " +
+                                      std::to_string(r.solution.fit.uncertainty).substr(0, 5))
+                                         .c_str()
+                                   : "   -          ",
+              r.verdict.c_str());
+}
+
+void run_single(const convergence_options& o) {
+  const auto scalar = parse_scalar(o.scalar);
+  if (!scalar) throw usage_error("unknown scalar '" + o.scalar + "'; use double, long-double, float128 or mp50");
+  convergence_request request{.method = &resolve_method(o.method),
+                              .problem = &resolve_problem(o.problem),
+                              .scalar = *scalar,
+                              .norm = parse_norm(o.norm),
+                              .weights = o.weights == "embedded" ? weight_set::embedded : weight_set::primary,
+                              .min_steps = o.min_steps,
+                              .max_steps = o.max_steps};
+  if (o.weights != "primary" && o.weights != "embedded") throw usage_error("--weights is primary or embedded");
+  if (request.weights == weight_set::embedded && !request.method->embedded_order)
+    throw usage_error(o.method + " has no embedded weights");
+  if (auto why = incompatibility(*request.method, request.problem->info); !why.empty()) throw usage_error(why);
+  const auto result = study_convergence(request);
+  if (o.json_path.empty()) print_summary(result);
+  else write_json(to_json(result), o.json_path);
+}
+
+void run_suite(const convergence_options& o) {
+  if (o.suite != "default") throw usage_error("unknown suite '" + o.suite + "'; the only suite is 'default'");
+  const std::string dir = o.out_dir.empty() ? "reports/out/convergence" : o.out_dir;
+  std::filesystem::create_directories(dir);
+  auto jobs = default_suite();
+  const auto norm = parse_norm(o.norm);
+  for (auto& job : jobs) job.norm = norm;
+  const unsigned threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+  const auto outcomes = run_jobs(jobs, threads);
+  int failures = 0;
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    if (!outcomes[i].result) {
+      std::cerr << "orderly: " << jobs[i].method->name << " on " << jobs[i].problem->info.name << ": "
+                << outcomes[i].error << "\n";
+      ++failures;
+      continue;
+    }
+    const auto& r = *outcomes[i].result;
+    write_json(to_json(r), dir + "/" + r.method + "__" + r.problem + "__" + r.scalar + "__" + r.norm + ".json");
+    print_summary(r);
+  }
+  std::printf("%zu runs written to %s\n", jobs.size() - static_cast<std::size_t>(failures), dir.c_str());
+  if (failures) throw std::runtime_error(std::to_string(failures) + " suite runs failed");
+}
+
+}  // namespace
+
+void register_convergence_command(CLI::App& app) {
+  auto o = std::make_shared<convergence_options>();
+  auto* cmd = app.add_subcommand("convergence", "Measure the order of convergence of a method on a problem");
+  cmd->add_option("--method", o->method, "Method name (orderly list methods)");
+  cmd->add_option("--problem", o->problem, "Problem name (orderly list problems)");
+  cmd->add_option("--scalar", o->scalar, "double | long-double | float128 | mp50 (seed specimens always run in float)")
+      ->capture_default_str();
+  cmd->add_option("--norm", o->norm, "final (at t_end) | l2 | linf (over the steps, against the dense reference)")
+      ->capture_default_str();
+  cmd->add_option("--weights", o->weights, "primary | embedded: which weight set of a pair propagates")
+      ->capture_default_str();
+  cmd->add_option("--min-steps", o->min_steps, "Coarsest grid (steps over the time span); default 4");
+  cmd->add_option("--max-steps", o->max_steps, "Finest grid; default 16384 (stops earlier at the round-off floor)");
+  cmd->add_option("--json", o->json_path, "Write the JSON result to FILE ('-' for standard output)");
+  cmd->add_option("--suite", o->suite, "Run a whole suite ('default') instead of one method and problem");
+  cmd->add_option("--out", o->out_dir, "Directory for the suite's JSON files (default reports/out/convergence)");
+  cmd->add_option("--threads", o->threads, "Threads for the suite (default: all cores)");
+  cmd->callback([o] {
+    if (!o->suite.empty()) return run_suite(*o);
+    if (o->method.empty() || o->problem.empty()) throw usage_error("convergence needs --method and --problem, or --suite");
+    run_single(*o);
+  });
+}
+
+}  // namespace orderly::cli

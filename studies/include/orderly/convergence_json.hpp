@@ -1,0 +1,96 @@
+#pragma once
+// JSON form of a convergence result (schema "orderly.convergence/1"); the figures and the gate
+// read exactly this.
+#include <orderly/convergence.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+
+namespace orderly {
+
+inline nlohmann::json finite_or_null(double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(); }
+
+inline nlohmann::json to_json(const order_measurement& m, int declared_order) {
+  using nlohmann::json;
+  json points = json::array();
+  for (std::size_t i = 0; i < m.points.size(); ++i) {
+    const auto& p = m.points[i];
+    const bool in_window = m.fit.found && i >= m.fit.first && i <= m.fit.last && p.status == point_status::ok;
+    points.push_back({{"h", p.h},
+                      {"steps", p.steps},
+                      {"error", p.status == point_status::unstable ? json() : finite_or_null(p.error)},
+                      {"rhs_evaluations", p.rhs_evaluations},
+                      {"in_window", in_window},
+                      {"status", status_name(p.status)},
+                      {"note", p.note}});
+  }
+  json window;
+  if (m.fit.found)
+    window = {{"first", m.fit.first}, {"last", m.fit.last}, {"h_max", m.points[m.fit.first].h},
+              {"h_min", m.points[m.fit.last].h}};
+  json slopes = json::array();
+  for (double s : m.fit.local_slopes) slopes.push_back(finite_or_null(s));
+  return {{"declared_order", declared_order},
+          {"measured_order", m.fit.found ? json(m.fit.order) : json()},
+          {"order_uncertainty", m.fit.found ? finite_or_null(m.fit.uncertainty) : json()},
+          {"error_constant", m.fit.found ? finite_or_null(m.fit.error_constant) : json()},
+          {"window", window},
+          {"window_reason", m.fit.reason},
+          {"local_slopes", slopes},
+          {"points", points}};
+}
+
+inline nlohmann::json to_json(const convergence_result& r) {
+  using nlohmann::json;
+  json j = to_json(r.solution, r.declared_order);
+  j["schema"] = "orderly.convergence/1";
+  j["method"] = r.method;
+  j["method_title"] = r.method_title;
+  j["family"] = r.family;
+  j["problem"] = r.problem;
+  j["problem_description"] = r.problem_description;
+  j["scalar"] = r.scalar;
+  j["norm"] = r.norm;
+  j["kind"] = r.kind;
+  j["weights"] = r.weights;
+  j["error_constant_declared"] = finite_or_null(r.error_constant_declared);
+  j["verdict"] = r.verdict;
+  j["verdict_reason"] = r.verdict_reason;
+  j["reference"] = {{"method", r.reference_method}, {"certified_digits", finite_or_null(r.reference_digits)}};
+  j["energy"] = r.energy ? to_json(*r.energy, r.declared_order) : json();
+  j["seed"] = r.seed_source.empty() ? json()
+                                    : json{{"source", r.seed_source},
+                                           {"claimed_order", r.declared_order},
+                                           {"description", r.seed_description}};
+  if (r.embedded_weights || !r.adaptive.empty()) {
+    json points = json::array();
+    for (const auto& p : r.adaptive)
+      points.push_back({{"tol", p.tolerance},
+                        {"error", p.status == point_status::unstable ? json() : finite_or_null(p.error)},
+                        {"rhs_evaluations", p.rhs_evaluations},
+                        {"accepted", p.accepted},
+                        {"rejected", p.rejected},
+                        {"status", status_name(p.status)},
+                        {"note", p.note}});
+    // Slope of log(error) against log(tol) over the completed points with positive error.
+    std::vector<double> x, y;
+    for (const auto& p : r.adaptive)
+      if (p.status == point_status::ok && p.error > 0) x.push_back(std::log(p.tolerance)), y.push_back(std::log(p.error));
+    json fixed = {{"primary", {{"declared_order", r.declared_order},
+                               {"measured_order", r.solution.fit.found ? json(r.solution.fit.order) : json()},
+                               {"order_uncertainty", r.solution.fit.found ? json(r.solution.fit.uncertainty) : json()}}}};
+    if (r.embedded_weights) {
+      const auto& e = *r.embedded_weights;
+      fixed["embedded"] = to_json(e, r.embedded_declared_order);
+    }
+    j["adaptive"] = {{"points", points},
+                     {"slope_error_vs_tol", x.size() >= 2 ? finite_or_null(fit_line(x, y).slope) : json()},
+                     {"fixed_step", fixed}};
+  } else {
+    j["adaptive"] = json();
+  }
+  return j;
+}
+
+}  // namespace orderly

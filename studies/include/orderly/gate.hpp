@@ -1,0 +1,111 @@
+#pragma once
+// The order gate: measured orders and error constants compared with the declared orders and with
+// a committed baseline (tests/baselines/order.json). Plain functions on plain data, so the CLI,
+// CTest and the perturbation test share one judgement.
+#include <orderly/convergence.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace orderly {
+
+struct baseline_entry {
+  double measured_order = 0;
+  double error_constant = 0;  // C at the declared order (seed specimens: at the baseline's measured order)
+};
+
+struct order_baseline {
+  std::map<std::string, baseline_entry> entries;           // key: method/problem/weights
+  std::map<std::string, std::string> superconvergence;     // key -> declared reason
+};
+
+inline std::string gate_key(const convergence_result& r) { return r.method + "/" + r.problem + "/" + r.weights; }
+
+inline order_baseline baseline_from_json(const nlohmann::json& j) {
+  order_baseline b;
+  for (const auto& e : j.at("entries"))
+    b.entries[e.at("key").get<std::string>()] = {e.at("measured_order").get<double>(), e.at("error_constant").get<double>()};
+  if (j.contains("declared_superconvergence"))
+    for (const auto& [key, reason] : j.at("declared_superconvergence").items()) b.superconvergence[key] = reason;
+  return b;
+}
+
+// The constant the gate tracks: C in err ~ C h^p at p = declared order, or, for a seed specimen
+// (pinned to what it achieves), at its baseline measured order.
+inline double gated_constant(const convergence_result& r, double p) {
+  return error_constant_at(std::vector<convergence_point>(r.solution.points.begin(), r.solution.points.end()),
+                           r.solution.fit, p);
+}
+
+inline nlohmann::json baseline_to_json(const std::vector<convergence_result>& results, const order_baseline& previous) {
+  nlohmann::json entries = nlohmann::json::array();
+  for (const auto& r : results) {
+    if (!r.solution.fit.found) continue;
+    const bool seed = r.family == "seed";
+    entries.push_back({{"key", gate_key(r)},
+                       {"measured_order", r.solution.fit.order},
+                       {"error_constant", seed ? gated_constant(r, r.solution.fit.order) : r.error_constant_declared},
+                       {"declared_order", r.declared_order}});
+  }
+  nlohmann::json declared = nlohmann::json::object();
+  for (const auto& [key, reason] : previous.superconvergence) declared[key] = reason;
+  return {{"schema", "orderly.order-baseline/1"},
+          {"note", "Written by `orderly gate --update-baseline`; declared_superconvergence is kept by hand."},
+          {"declared_superconvergence", declared},
+          {"entries", entries}};
+}
+
+struct gate_finding {
+  std::string key;
+  std::vector<std::string> failures;  // empty: passes
+};
+
+inline std::string describe_points(const convergence_result& r) {
+  std::ostringstream out;
+  out.precision(4);
+  for (const auto& p : r.solution.points) {
+    out << "    h = " << p.h << "  error = " << p.error << "  [" << status_name(p.status) << "]";
+    if (!p.note.empty()) out << " " << p.note;
+    out << "\n";
+  }
+  return out.str();
+}
+
+inline gate_finding judge_against_baseline(const convergence_result& r, const order_baseline& baseline) {
+  gate_finding finding{gate_key(r), {}};
+  const auto& fit = r.solution.fit;
+  std::ostringstream head;
+  head.precision(4);
+  head << r.method << " on " << r.problem << " (" << r.weights << " weights, " << r.scalar << "): declared "
+       << r.declared_order << ", measured " << (fit.found ? std::to_string(fit.order) : std::string("-"));
+  auto fail = [&](const std::string& why) { finding.failures.push_back(head.str() + ": " + why); };
+  if (!fit.found) {
+    fail("no asymptotic window (" + fit.reason + ")");
+    return finding;
+  }
+  const auto entry = baseline.entries.find(finding.key);
+  const bool seed = r.family == "seed";
+  if (!seed) {
+    if (fit.order < r.declared_order - 0.15) fail("order below declared - 0.15");
+    if (fit.order > r.declared_order + 0.5 && !baseline.superconvergence.count(finding.key))
+      fail("order above declared + 0.5 with no declared superconvergence");
+  }
+  if (entry == baseline.entries.end()) {
+    fail("not in the baseline (run orderly gate --update-baseline)");
+    return finding;
+  }
+  if (seed && std::fabs(fit.order - entry->second.measured_order) > 0.15)
+    fail("specimen's order moved from its pinned " + std::to_string(entry->second.measured_order));
+  const double constant = seed ? gated_constant(r, entry->second.measured_order) : r.error_constant_declared;
+  if (constant > 1.1 * entry->second.error_constant)
+    fail("error constant " + std::to_string(constant) + " worse than baseline " +
+         std::to_string(entry->second.error_constant) + " by more than 10%");
+  return finding;
+}
+
+}  // namespace orderly
