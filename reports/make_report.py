@@ -460,14 +460,17 @@ def _figure(panels: list, title: str):
         ncols = min(2, len(panels))
         nrows = math.ceil(len(panels) / ncols)
         slot = {(f, s): i for i, (f, s, _) in enumerate(panels)}
-    fig, axes = plt.subplots(nrows, ncols, figsize=(7.6 * ncols, 4.6 * nrows + 0.9),
-                             squeeze=False, layout="constrained")
+    fig = plt.figure(figsize=(7.6 * ncols, 4.6 * nrows + 1.4), layout="constrained")
+    # The glyph key goes into a strip of its own below the panels.
+    grid, key = fig.subfigures(2, 1, height_ratios=[4.6 * nrows + 0.6, 0.8])
+    axes = grid.subplots(nrows, ncols, squeeze=False)
     flat = axes.ravel()
     used = set(slot.values())
     for i, ax in enumerate(flat):
         if i not in used:
             ax.set_axis_off()
-    fig.suptitle(title, fontsize=13)
+    grid.suptitle(title, fontsize=13)
+    fig.key_strip = key
     return fig, {key: flat[i] for key, i in slot.items()}
 
 
@@ -595,7 +598,7 @@ def _key_legend(fig, work: bool = False):
         handles += [Line2D([], [], color=grey, linewidth=5, alpha=0.3, label="fitted order over the window"),
                     Line2D([], [], color=grey, linestyle=":", linewidth=1.5,
                            label="declared (seeds: claimed) order, same anchor")]
-    fig.legend(handles=handles, loc="outside lower center", ncols=3, fontsize=8, frameon=False)
+    fig.key_strip.legend(handles=handles, loc="center", ncols=3, fontsize=8, frameon=False)
 
 
 def _save(fig, output: Path, stem: str) -> list:

@@ -1,0 +1,674 @@
+#pragma once
+// Radau IIA collocation methods of any odd stage count s (order 2s-1, stage order s, L-stable,
+// stiffly accurate), generic over the scalar (double, long double, float128, cpp_bin_float_50).
+//
+// Coefficients are derived, not typed: the nodes c_i are the zeros of P_s(2x-1) - P_{s-1}(2x-1)
+// (Legendre polynomials; c_s = 1), found by bracketing and TOMS 748 in 100-digit arithmetic; the
+// matrix A follows from the collocation conditions C(s): sum_j a_ij c_j^(k-1) = c_i^k / k,
+// k = 1..s (a Vandermonde system solved in 100 digits); b is the last row of A.
+//
+// The implicit stage equations Z = h (A x I) F(y0 + Z) are solved by simplified Newton with the
+// full (s n x s n) real iteration matrix I - h (A x J), LU-factorised with Eigen::PartialPivLU in
+// the working scalar (Hairer-Wanner II, sec. IV.8; for the small systems Orderly integrates,
+// n <= 8, this is simpler than Hairer's complex transformation and fast enough).
+//
+// Error estimate: Hairer's embedded formula generalised to s stages (Hairer-Wanner II, IV.8,
+// eq. (8.19)-(8.20)): y^ - y1 = gamma0 h f(t0, y0) + sum_i e_i Z_i, where gamma0 = 1/u and u is
+// the real eigenvalue of A^(-1), and the embedded weights b^ (with b^_0 = gamma0 on the node 0)
+// are of order s. The estimate is filtered, err = (I - gamma0 h J)^(-1) (y^ - y1), so that it stays
+// bounded for stiff components; for s = 3 this is exactly RADAU5's estimate (DD_i = u e_i).
+// The local error of the estimate is O(h^(s+1)); the step size follows err^(-1/(s+1)) with
+// Gustafsson's predictive controller, as in RADAU5.
+#include <orderly/exact.hpp>
+#include <orderly/step_control.hpp>  // integration_failure
+
+#include <boost/math/special_functions/legendre.hpp>
+#include <boost/math/tools/toms748_solve.hpp>
+#include <boost/multiprecision/eigen.hpp>
+#include <Eigen/Dense>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+#include <type_traits>
+#include <vector>
+
+namespace orderly {
+
+// The coefficients of the s-stage Radau IIA method, in 100-digit precision.
+struct radau_coefficients {
+  int stages = 0;
+  std::vector<high_precision> c;          // nodes, c[s-1] = 1
+  std::vector<high_precision> a;          // row-major s x s
+  std::vector<high_precision> b;          // weights = last row of a (stiffly accurate)
+  std::vector<high_precision> a_inverse;  // row-major s x s
+  high_precision real_eigenvalue;         // u: the one real eigenvalue of A^(-1) (s odd)
+  high_precision gamma0;                  // 1/u: weight of f(t0, y0) in the embedded formula
+  std::vector<high_precision> embedded_b;     // b^_1..b^_s (order s together with gamma0 at node 0)
+  std::vector<high_precision> error_weights;  // e = A^(-T) (b^ - b): y^ - y1 = gamma0 h f0 + sum e_i Z_i
+};
+
+namespace radau_detail {
+
+using hp_matrix = Eigen::Matrix<high_precision, Eigen::Dynamic, Eigen::Dynamic>;
+using hp_vector = Eigen::Matrix<high_precision, Eigen::Dynamic, 1>;
+
+// P_s(2x-1) - P_{s-1}(2x-1): its zeros in (0, 1] are the Radau IIA nodes.
+inline high_precision radau_polynomial(int s, const high_precision& x) {
+  const high_precision u = 2 * x - 1;
+  return boost::math::legendre_p(s, u) - boost::math::legendre_p(s - 1, u);
+}
+
+// Brackets the sign changes of g on a uniform grid of (lo, hi) and refines each with TOMS 748.
+template <class Function>
+std::vector<high_precision> bracketed_roots(Function g, const high_precision& lo, const high_precision& hi, int grid) {
+  std::vector<high_precision> roots;
+  high_precision x0 = lo, g0 = g(x0);
+  for (int k = 1; k <= grid; ++k) {
+    const high_precision x1 = lo + (hi - lo) * k / grid;
+    const high_precision g1 = g(x1);
+    if (g0 == 0) {
+      roots.push_back(x0);
+    } else if ((g0 < 0) != (g1 < 0) && g1 != 0) {
+      std::uintmax_t iterations = 1000;
+      const auto bracket = boost::math::tools::toms748_solve(
+          g, x0, x1, g0, g1, boost::math::tools::eps_tolerance<high_precision>(), iterations);
+      roots.push_back((bracket.first + bracket.second) / 2);
+    }
+    x0 = x1;
+    g0 = g1;
+  }
+  return roots;
+}
+
+inline radau_coefficients compute_coefficients(int s) {
+  if (s < 1 || s % 2 == 0)
+    throw std::invalid_argument("Radau IIA stage count must be odd and positive, got " + std::to_string(s));
+  radau_coefficients r;
+  r.stages = s;
+  // Nodes: s-1 interior zeros plus c_s = 1 (a zero of the polynomial exactly).
+  if (s > 1) {
+    r.c = bracketed_roots([s](const high_precision& x) { return radau_polynomial(s, x); }, high_precision(0),
+                          high_precision(1) - high_precision(1) / (400 * s), 400 * s);
+    if (static_cast<int>(r.c.size()) != s - 1)
+      throw std::logic_error("Radau IIA: found " + std::to_string(r.c.size()) + " interior nodes, expected " +
+                             std::to_string(s - 1));
+  }
+  r.c.push_back(high_precision(1));
+
+  // Collocation: A V = R with V(k, j) = c_j^k ... solved as V^T-systems, one per row of A:
+  // sum_j a_ij c_j^(k-1) = c_i^k / k  <=>  W a_i = rhs_i with W(k, j) = c_j^(k-1).
+  hp_matrix w(s, s);
+  for (int k = 0; k < s; ++k)
+    for (int j = 0; j < s; ++j) w(k, j) = pow(r.c[j], k);
+  const Eigen::FullPivLU<hp_matrix> vandermonde(w);
+  r.a.assign(s * s, high_precision(0));
+  for (int i = 0; i < s; ++i) {
+    hp_vector rhs(s);
+    for (int k = 0; k < s; ++k) rhs(k) = pow(r.c[i], k + 1) / (k + 1);
+    const hp_vector row = vandermonde.solve(rhs);
+    for (int j = 0; j < s; ++j) r.a[i * s + j] = row(j);
+  }
+  r.b.assign(r.a.begin() + (s - 1) * s, r.a.end());
+
+  hp_matrix a(s, s);
+  for (int i = 0; i < s; ++i)
+    for (int j = 0; j < s; ++j) a(i, j) = r.a[i * s + j];
+  const hp_matrix a_inverse = Eigen::FullPivLU<hp_matrix>(a).inverse();
+  r.a_inverse.resize(s * s);
+  for (int i = 0; i < s; ++i)
+    for (int j = 0; j < s; ++j) r.a_inverse[i * s + j] = a_inverse(i, j);
+
+  // The real eigenvalue u of A^(-1) is the real zero of det(I - u A), which for Radau IIA is the
+  // denominator of the (s-1, s) Pade approximant of exp:
+  // Q(u) = sum_m (-1)^m s! (2s-1-m)! / ((2s-1)! m! (s-m)!) u^m (exact rational coefficients).
+  std::vector<high_precision> q(s + 1);
+  {
+    auto factorial = [](int n) {
+      boost::multiprecision::cpp_int f = 1;
+      for (int k = 2; k <= n; ++k) f *= k;
+      return f;
+    };
+    for (int m = 0; m <= s; ++m) {
+      const exact coefficient = exact(factorial(s) * factorial(2 * s - 1 - m),
+                                      factorial(2 * s - 1) * factorial(m) * factorial(s - m));
+      q[m] = (m % 2 ? -1 : 1) * to_high_precision(coefficient);
+    }
+  }
+  auto pade_denominator = [&q](const high_precision& u) {
+    high_precision sum = 0;
+    for (std::size_t m = q.size(); m-- > 0;) sum = sum * u + q[m];
+    return sum;
+  };
+  high_precision upper = 1;
+  while (pade_denominator(upper) > 0) upper *= 2;  // Q(0) = 1 > 0, Q(u) -> -inf for odd s
+  const auto eigenvalues = bracketed_roots(pade_denominator, high_precision(0), upper, 64 * s);
+  if (eigenvalues.size() != 1) throw std::logic_error("Radau IIA: expected one real eigenvalue of A^-1");
+  r.real_eigenvalue = eigenvalues.front();
+  r.gamma0 = 1 / r.real_eigenvalue;
+
+  // Embedded weights: gamma0 on node 0 plus b^ on c_1..c_s, exact for polynomials of degree < s.
+  hp_vector rhs(s);
+  for (int k = 0; k < s; ++k) rhs(k) = high_precision(1) / (k + 1) - (k == 0 ? r.gamma0 : high_precision(0));
+  const hp_vector embedded = vandermonde.solve(rhs);
+  r.embedded_b.resize(s);
+  r.error_weights.assign(s, high_precision(0));
+  for (int i = 0; i < s; ++i) r.embedded_b[i] = embedded(i);
+  for (int j = 0; j < s; ++j)
+    for (int i = 0; i < s; ++i) r.error_weights[j] += (r.embedded_b[i] - r.b[i]) * r.a_inverse[i * s + j];
+  return r;
+}
+
+}  // namespace radau_detail
+
+// The s-stage coefficients, computed once per s and kept (thread-safe).
+inline const radau_coefficients& radau_iia_coefficients(int stages) {
+  static std::mutex mutex;
+  static std::map<int, radau_coefficients> cache;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto found = cache.find(stages);
+  if (found == cache.end()) found = cache.emplace(stages, radau_detail::compute_coefficients(stages)).first;
+  return found->second;
+}
+
+template <class T>
+struct radau_options {
+  T rtol = T(1) / 1000000;
+  T atol = T(1) / 1000000;
+  int stages = 5;                     // odd; 3 is RADAU5 (order 5), 5 is order 9, 7 is order 13
+  std::optional<T> initial_step;      // Hairer's starting-step heuristic when empty
+  std::optional<T> max_step;          // no bound when empty
+  std::uint64_t max_steps = 1000000;  // accepted + rejected; exceeding it throws integration_failure
+  int max_newton_iterations = 0;      // 0: 7 + 2 (s - 3), i.e. 7 for s = 3 (RADAU5), 11 for s = 5
+  // Newton stops when the estimated iteration error is below newton_tolerance in the error norm
+  // (1 = the local error tolerance). 0: min(0.03, rtol^(1/4)), at least 10 eps / rtol.
+  T newton_tolerance = 0;
+  T safety = T(9) / 10;
+  T min_factor = T(1) / 8;  // h_new / h bounds (RADAU5's FACR = 1/8 ... FACL = 5)
+  T max_factor = T(5);
+  T jacobian_reuse_theta = T(1) / 1000;  // keep J when Newton contracted faster than this
+};
+
+struct radau_stats {
+  std::uint64_t accepted = 0;
+  std::uint64_t rejected = 0;
+  std::uint64_t rhs_evaluations = 0;
+  std::uint64_t jacobian_evaluations = 0;  // analytic or finite-difference
+  std::uint64_t lu_decompositions = 0;     // of the s n x s n iteration matrix
+  std::uint64_t newton_iterations = 0;
+  std::uint64_t newton_failures = 0;  // step-size reductions forced by Newton divergence
+};
+
+// Forward-difference Jacobian (RADAU5's increments sqrt(eps max(1e-5, |y_j|))), row-major.
+template <class T, class Rhs>
+void finite_difference_jacobian(Rhs& f, const T& t, const std::vector<T>& y, const std::vector<T>& f0,
+                                std::vector<T>& jacobian, std::uint64_t& evaluations) {
+  using std::abs;
+  using std::max;
+  using std::sqrt;
+  const std::size_t n = y.size();
+  jacobian.assign(n * n, T(0));
+  std::vector<T> probe = y, f1(n);
+  const T eps = std::numeric_limits<T>::epsilon();
+  for (std::size_t j = 0; j < n; ++j) {
+    const T delta = sqrt(eps * max(T(1) / 100000, T(abs(y[j]))));
+    probe[j] = y[j] + delta;
+    f(t, probe, f1);
+    ++evaluations;
+    for (std::size_t i = 0; i < n; ++i) jacobian[i * n + j] = (f1[i] - f0[i]) / delta;
+    probe[j] = y[j];
+  }
+}
+
+namespace radau_detail {
+
+template <class Jac>
+bool has_jacobian(const Jac& jacobian) {
+  if constexpr (std::is_null_pointer_v<std::remove_cvref_t<Jac>>) return false;
+  else if constexpr (requires { static_cast<bool>(jacobian); }) return static_cast<bool>(jacobian);
+  else return true;
+}
+
+}  // namespace radau_detail
+
+// Integrates y' = f(t, y) from t0 through each time in `outputs` (strictly monotone, beyond t0),
+// hitting every output time exactly, with the step size carried across outputs. f(t, y, dydt);
+// jacobian(t, y, J) writes the row-major df/dy, or pass nullptr (or an empty std::function) for
+// finite differences. observer(index, t, y) is called at each output time. On return y holds the
+// state at outputs.back(). Throws integration_failure on step-count exhaustion or step underflow.
+template <class T, class Rhs, class Jac, class Observer = std::nullptr_t>
+radau_stats integrate_radau(Rhs&& f, Jac&& jacobian, T t0, const std::vector<T>& outputs, std::vector<T>& y,
+                            const radau_options<T>& options, Observer&& observer = nullptr) {
+  using std::abs;
+  using std::max;
+  using std::min;
+  using std::pow;
+  using std::sqrt;
+  using matrix = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic>;
+  using vector = Eigen::Matrix<T, Eigen::Dynamic, 1>;
+
+  radau_stats stats;
+  if (outputs.empty()) return stats;
+  const T direction = outputs.back() > t0 ? T(1) : T(-1);
+  {
+    T previous = t0;
+    for (const T& t : outputs) {
+      if (!(direction * (t - previous) > 0)) throw std::invalid_argument("Radau: output times must be strictly monotone beyond t0");
+      previous = t;
+    }
+  }
+  if (!(options.rtol > 0) || options.atol < 0) throw std::invalid_argument("Radau: tolerances must be positive");
+
+  const radau_coefficients& hp = radau_iia_coefficients(options.stages);
+  const int s = hp.stages;
+  const std::size_t n = y.size();
+  const std::size_t sn = static_cast<std::size_t>(s) * n;
+  auto convert = [](const std::vector<high_precision>& values) {
+    std::vector<T> out;
+    out.reserve(values.size());
+    for (const auto& v : values) out.push_back(to_scalar<T>(v));
+    return out;
+  };
+  const std::vector<T> c = convert(hp.c), a = convert(hp.a), e = convert(hp.error_weights);
+  const T gamma0 = to_scalar<T>(hp.gamma0);
+  const T eps = std::numeric_limits<T>::epsilon();
+  const int max_newton = options.max_newton_iterations > 0 ? options.max_newton_iterations : 7 + 2 * (s - 3);
+  const T newton_tolerance = options.newton_tolerance > 0
+                                 ? options.newton_tolerance
+                                 : max(T(10) * eps / options.rtol, min(T(3) / 100, T(sqrt(sqrt(options.rtol)))));
+  const T exponent = T(1) / T(s + 1);
+
+  const bool analytic = radau_detail::has_jacobian(jacobian);
+  auto rhs = [&](const T& t, const std::vector<T>& x, std::vector<T>& dx) {
+    f(t, x, dx);
+    ++stats.rhs_evaluations;
+  };
+
+  std::vector<T> jac(n * n), f0(n), stage(n), fstage(n), scale(n), y_new(n), probe(n);
+  std::vector<T> z(sn, T(0)), fz(sn), z_previous(sn, T(0));
+  T h_previous_step = 0;  // step of the last accepted step (for stage extrapolation)
+  bool have_previous = false;
+
+  auto compute_scale = [&](const std::vector<T>& x) {
+    for (std::size_t i = 0; i < n; ++i) scale[i] = options.atol + options.rtol * T(abs(x[i]));
+  };
+  auto evaluate_jacobian = [&](const T& t) {
+    if constexpr (!std::is_null_pointer_v<std::remove_cvref_t<Jac>>) {
+      if (analytic) {
+        jacobian(t, y, jac);
+        ++stats.jacobian_evaluations;
+        return;
+      }
+    }
+    finite_difference_jacobian(f, t, y, f0, jac, stats.rhs_evaluations);
+    ++stats.jacobian_evaluations;
+  };
+
+  // Starting step: Hairer's heuristic for an order-s estimate (HNW I, II.4).
+  T t = t0;
+  rhs(t, y, f0);
+  T h;
+  const T span = abs(outputs.back() - t0);
+  if (options.initial_step) {
+    h = abs(*options.initial_step);
+  } else {
+    compute_scale(y);
+    T d0 = 0, d1 = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      d0 += (y[i] / scale[i]) * (y[i] / scale[i]);
+      d1 += (f0[i] / scale[i]) * (f0[i] / scale[i]);
+    }
+    d0 = sqrt(d0 / T(n));
+    d1 = sqrt(d1 / T(n));
+    T h0 = (d0 < T(1) / 100000 || d1 < T(1) / 100000) ? T(1) / 1000000 : T(1) / 100 * d0 / d1;
+    h0 = min(h0, span);
+    for (std::size_t i = 0; i < n; ++i) probe[i] = y[i] + direction * h0 * f0[i];
+    rhs(t + direction * h0, probe, fstage);
+    T d2 = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const T diff = (fstage[i] - f0[i]) / scale[i];
+      d2 += diff * diff;
+    }
+    d2 = sqrt(d2 / T(n)) / h0;
+    const T h1 = max(d1, d2) <= T(1) / 1000000000000000LL ? max(T(1) / 1000000, h0 / 1000)
+                                                          : pow(T(1) / 100 / max(d1, d2), exponent);
+    h = min(100 * h0, h1);
+  }
+  if (options.max_step) h = min(h, abs(*options.max_step));
+  h = min(h, span);
+
+  matrix iteration(sn, sn);
+  Eigen::PartialPivLU<matrix> lu;
+  Eigen::PartialPivLU<matrix> error_lu;
+  bool need_jacobian = true, need_lu = true, jacobian_fresh = false;
+  bool first = true, last_rejected = false;
+  T h_accepted = 0, error_accepted = T(1) / 100;
+  T theta = 0;
+  T h_factored = 0;
+  T faccon_carry = 1;
+
+  auto factorize = [&](const T& step) {
+    iteration.setZero();
+    for (int i = 0; i < s; ++i)
+      for (int j = 0; j < s; ++j) {
+        const T ha = step * a[i * s + j];
+        for (std::size_t p = 0; p < n; ++p)
+          for (std::size_t q = 0; q < n; ++q) iteration(i * n + p, j * n + q) = -ha * jac[p * n + q];
+      }
+    for (std::size_t k = 0; k < sn; ++k) iteration(k, k) += 1;
+    lu.compute(iteration);
+    matrix error_matrix(n, n);
+    for (std::size_t p = 0; p < n; ++p)
+      for (std::size_t q = 0; q < n; ++q) error_matrix(p, q) = (p == q ? T(1) : T(0)) - gamma0 * step * jac[p * n + q];
+    error_lu.compute(error_matrix);
+    ++stats.lu_decompositions;
+    h_factored = step;
+  };
+
+  std::size_t next_output = 0;
+  vector residual(sn), delta(sn), error_rhs(n);
+  while (next_output < outputs.size()) {
+    const T target = outputs[next_output];
+    if (stats.accepted + stats.rejected >= options.max_steps) {
+      std::ostringstream message;
+      message << "Radau: maximum step count " << options.max_steps << " reached at t = " << t;
+      throw integration_failure(message.str());
+    }
+    if (need_jacobian) {
+      evaluate_jacobian(t);
+      need_jacobian = false;
+      jacobian_fresh = true;
+      need_lu = true;
+    }
+    const T remaining = abs(target - t);
+    bool hits_output = false;
+    if (h >= remaining * (1 - T(1) / 10000000000)) {
+      h = remaining;
+      hits_output = true;
+    }
+    if (h <= 16 * eps * max(T(abs(t)), T(1))) {
+      std::ostringstream message;
+      message << "Radau: step size underflow (h = " << h << ") at t = " << t;
+      throw integration_failure(message.str());
+    }
+    const T hd = direction * h;
+    if (need_lu || h != h_factored) factorize(hd);
+    need_lu = false;
+
+    // Starting stage values: extrapolate the previous step's collocation polynomial.
+    if (have_previous) {
+      // Nodes 0, c_1..c_s with values 0, Z_1..Z_s (relative to the previous y0); new stage i sits at
+      // theta = 1 + c_i h / h_prev; subtract Z_s to get values relative to the current y.
+      const T ratio = hd / h_previous_step;
+      for (int i = 0; i < s; ++i) {
+        const T x = 1 + c[i] * ratio;
+        // Lagrange weights on the s+1 nodes {0, c_0..c_{s-1}}; the node 0 carries the value 0.
+        for (std::size_t p = 0; p < n; ++p) z[i * n + p] = -z_previous[(s - 1) * n + p];
+        for (int j = 0; j < s; ++j) {
+          T weight = (x - 0) / (c[j] - 0);
+          for (int k = 0; k < s; ++k)
+            if (k != j) weight *= (x - c[k]) / (c[j] - c[k]);
+          for (std::size_t p = 0; p < n; ++p) z[i * n + p] += weight * z_previous[j * n + p];
+        }
+      }
+    } else {
+      std::fill(z.begin(), z.end(), T(0));
+    }
+
+    // Simplified Newton on G(Z) = Z - h (A x I) F(y + Z) = 0 with matrix I - h (A x J).
+    compute_scale(y);
+    bool converged = false, diverged = false;
+    T previous_norm = 0, theta_rate = 0;
+    int iterations = 0;
+    T faccon = pow(max(faccon_carry, eps), T(8) / 10);  // RADAU5 carries the contraction estimate
+    theta = 0;
+    for (iterations = 0; iterations < max_newton; ++iterations) {
+      for (int i = 0; i < s; ++i) {
+        for (std::size_t p = 0; p < n; ++p) stage[p] = y[p] + z[i * n + p];
+        rhs(t + c[i] * hd, stage, fstage);
+        for (std::size_t p = 0; p < n; ++p) fz[i * n + p] = fstage[p];
+      }
+      for (int i = 0; i < s; ++i)
+        for (std::size_t p = 0; p < n; ++p) {
+          T sum = 0;
+          for (int j = 0; j < s; ++j) sum += a[i * s + j] * fz[j * n + p];
+          residual(i * n + p) = hd * sum - z[i * n + p];
+        }
+      bool finite = true;
+      for (std::size_t k = 0; k < sn; ++k) {
+        using std::isfinite;
+        if (!isfinite(residual(k))) finite = false;
+      }
+      if (!finite) {
+        diverged = true;
+        break;
+      }
+      delta = lu.solve(residual);
+      ++stats.newton_iterations;
+      T norm = 0;
+      for (int i = 0; i < s; ++i)
+        for (std::size_t p = 0; p < n; ++p) {
+          const T ratio = delta(i * n + p) / scale[p];
+          norm += ratio * ratio;
+        }
+      norm = sqrt(norm / T(sn));
+      for (std::size_t k = 0; k < sn; ++k) z[k] += delta(k);
+      if (iterations > 0) {
+        theta_rate = norm / previous_norm;
+        theta = theta_rate;
+        if (theta_rate >= T(99) / 100) {
+          diverged = true;
+          break;
+        }
+        faccon = theta_rate / (1 - theta_rate);
+        // Predicted error after the remaining iterations (RADAU5): give up early when hopeless.
+        const T predicted = faccon * norm * pow(theta_rate, T(max_newton - 1 - iterations)) / newton_tolerance;
+        if (predicted >= 1 && iterations + 1 < max_newton) {
+          const T q = max(T(1) / 10000, min(T(20), predicted));
+          h *= T(8) / 10 * pow(q, T(-1) / T(4 + max_newton - 1 - iterations));
+          diverged = true;
+          break;
+        }
+      }
+      previous_norm = max(norm, eps);
+      if (faccon * norm <= newton_tolerance || norm == 0) {
+        converged = true;
+        ++iterations;
+        break;
+      }
+    }
+    faccon_carry = faccon;
+    if (!converged) {
+      faccon_carry = 1;
+      // Newton failed: halve h (unless the predictor already chose), refresh J and the LU.
+      ++stats.newton_failures;
+      ++stats.rejected;
+      if (!diverged) h /= 2;
+      else if (theta >= T(99) / 100 || theta == 0) h /= 2;
+      if (!jacobian_fresh) need_jacobian = true;
+      need_lu = true;
+      last_rejected = true;
+      continue;
+    }
+
+    // Error estimate.
+    for (std::size_t p = 0; p < n; ++p) {
+      T sum = 0;
+      for (int i = 0; i < s; ++i) sum += e[i] * z[i * n + p];
+      error_rhs(p) = sum + gamma0 * hd * f0[p];
+    }
+    vector err = error_lu.solve(error_rhs);
+    for (std::size_t p = 0; p < n; ++p) y_new[p] = y[p] + z[(s - 1) * n + p];
+    auto error_norm = [&](const vector& estimate) {
+      T sum = 0;
+      for (std::size_t p = 0; p < n; ++p) {
+        const T sc = options.atol + options.rtol * max(T(abs(y[p])), T(abs(y_new[p])));
+        const T ratio = estimate(p) / sc;
+        sum += ratio * ratio;
+      }
+      using std::isfinite;
+      const T value = sqrt(sum / T(n));
+      return isfinite(value) ? max(value, T(1) / 10000000000) : std::numeric_limits<T>::infinity();
+    };
+    T error = error_norm(err);
+    if (error >= 1 && (first || last_rejected)) {
+      // RADAU5's second estimate: apply the filter once more through f at y0 + err.
+      for (std::size_t p = 0; p < n; ++p) probe[p] = y[p] + err(p);
+      rhs(t, probe, fstage);
+      for (std::size_t p = 0; p < n; ++p) {
+        T sum = 0;
+        for (int i = 0; i < s; ++i) sum += e[i] * z[i * n + p];
+        error_rhs(p) = sum + gamma0 * hd * fstage[p];
+      }
+      err = error_lu.solve(error_rhs);
+      error = error_norm(err);
+    }
+
+    const T newton_factor = options.safety * T(1 + 2 * max_newton) / T(iterations + 2 * max_newton);
+    using std::isfinite;
+    T quotient = isfinite(error) ? max(T(1) / options.max_factor,
+                                       min(T(1) / options.min_factor, T(pow(error, exponent) / newton_factor)))
+                                 : T(1) / options.min_factor;
+    T h_new = h / quotient;
+
+    if (error < 1) {
+      // Accept.
+      if (!first) {  // Gustafsson's predictive controller
+        T gustafsson = h_accepted / h * pow(error * error / error_accepted, exponent) / options.safety;
+        gustafsson = max(T(1) / options.max_factor, min(T(1) / options.min_factor, gustafsson));
+        quotient = max(quotient, gustafsson);
+        h_new = h / quotient;
+      }
+      h_accepted = h;
+      error_accepted = max(T(1) / 100, error);
+      z_previous = z;
+      h_previous_step = hd;
+      have_previous = true;
+      t = hits_output ? target : t + hd;
+      y = y_new;
+      ++stats.accepted;
+      first = false;
+      rhs(t, y, f0);
+      if (hits_output) {
+        if constexpr (!std::is_null_pointer_v<std::remove_cvref_t<Observer>>) observer(next_output, t, y);
+        ++next_output;
+      }
+      if (options.max_step) h_new = min(h_new, abs(*options.max_step));
+      if (last_rejected) h_new = min(h_new, h);
+      last_rejected = false;
+      jacobian_fresh = false;
+      // Keep the factorisation when J may be reused and h would change by less than 20% upward.
+      const bool reuse_jacobian = theta <= options.jacobian_reuse_theta;
+      const T change = h_new / h;
+      if (reuse_jacobian && change >= 1 && change <= T(12) / 10 && !hits_output) {
+        // keep h and the LU
+      } else {
+        h = h_new;
+      }
+      if (!reuse_jacobian) need_jacobian = true;
+    } else {
+      ++stats.rejected;
+      last_rejected = true;
+      h = first ? h / 10 : h_new;
+      if (!jacobian_fresh) need_jacobian = true;
+      need_lu = true;
+    }
+  }
+  return stats;
+}
+
+// Single end point.
+template <class T, class Rhs, class Jac>
+radau_stats integrate_radau(Rhs&& f, Jac&& jacobian, T t0, T t1, std::vector<T>& y, const radau_options<T>& options) {
+  return integrate_radau(std::forward<Rhs>(f), std::forward<Jac>(jacobian), t0, std::vector<T>{t1}, y, options);
+}
+
+// Fixed steps: `steps` equal steps from t0 to t1 with the s-stage method, each stage system solved
+// by simplified Newton (J at the step start) to round-off, so that the observed error is the
+// method's own. For convergence-order measurements; returns the work done.
+template <class T, class Rhs, class Jac>
+radau_stats integrate_radau_fixed(Rhs&& f, Jac&& jacobian, const T& t0, const T& t1, std::vector<T>& y,
+                                  std::uint64_t steps, int stages) {
+  using std::abs;
+  using std::max;
+  using matrix = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic>;
+  using vector = Eigen::Matrix<T, Eigen::Dynamic, 1>;
+  if (steps == 0) throw std::invalid_argument("Radau: at least one step is needed");
+  const radau_coefficients& hp = radau_iia_coefficients(stages);
+  const int s = hp.stages;
+  const std::size_t n = y.size(), sn = static_cast<std::size_t>(s) * n;
+  std::vector<T> c(s), a(s * s);
+  for (int i = 0; i < s; ++i) c[i] = to_scalar<T>(hp.c[i]);
+  for (int k = 0; k < s * s; ++k) a[k] = to_scalar<T>(hp.a[k]);
+  const T eps = std::numeric_limits<T>::epsilon();
+  const bool analytic = radau_detail::has_jacobian(jacobian);
+  radau_stats stats;
+  std::vector<T> jac(n * n), f0(n), stage(n), fstage(n), z(sn), fz(sn);
+  matrix iteration(sn, sn);
+  vector residual(sn), delta(sn);
+  const T h = (t1 - t0) / T(steps);
+  for (std::uint64_t step = 0; step < steps; ++step) {
+    const T t = t0 + T(step) * h;  // no accumulated drift in t
+    f(t, y, f0);
+    ++stats.rhs_evaluations;
+    if constexpr (!std::is_null_pointer_v<std::remove_cvref_t<Jac>>) {
+      if (analytic) jacobian(t, y, jac);
+      else finite_difference_jacobian(f, t, y, f0, jac, stats.rhs_evaluations);
+    } else {
+      finite_difference_jacobian(f, t, y, f0, jac, stats.rhs_evaluations);
+    }
+    ++stats.jacobian_evaluations;
+    iteration.setZero();
+    for (int i = 0; i < s; ++i)
+      for (int j = 0; j < s; ++j)
+        for (std::size_t p = 0; p < n; ++p)
+          for (std::size_t q = 0; q < n; ++q) iteration(i * n + p, j * n + q) = -h * a[i * s + j] * jac[p * n + q];
+    for (std::size_t k = 0; k < sn; ++k) iteration(k, k) += 1;
+    const Eigen::PartialPivLU<matrix> lu(iteration);
+    ++stats.lu_decompositions;
+    std::fill(z.begin(), z.end(), T(0));
+    T previous = std::numeric_limits<T>::infinity();
+    for (int iteration_count = 0;; ++iteration_count) {
+      for (int i = 0; i < s; ++i) {
+        for (std::size_t p = 0; p < n; ++p) stage[p] = y[p] + z[i * n + p];
+        f(t + c[i] * h, stage, fstage);
+        ++stats.rhs_evaluations;
+        for (std::size_t p = 0; p < n; ++p) fz[i * n + p] = fstage[p];
+      }
+      for (int i = 0; i < s; ++i)
+        for (std::size_t p = 0; p < n; ++p) {
+          T sum = 0;
+          for (int j = 0; j < s; ++j) sum += a[i * s + j] * fz[j * n + p];
+          residual(i * n + p) = h * sum - z[i * n + p];
+        }
+      delta = lu.solve(residual);
+      ++stats.newton_iterations;
+      T size = 0, norm = 0;
+      for (std::size_t k = 0; k < sn; ++k) {
+        z[k] += delta(k);
+        size = max(size, T(abs(delta(k))));
+      }
+      for (std::size_t p = 0; p < n; ++p) norm = max(norm, T(abs(y[p])));
+      // Converged when the correction reaches round-off or stops shrinking near it.
+      if (size <= 4 * eps * max(norm, T(1)) || (size >= previous && size <= 1000 * eps * max(norm, T(1)))) break;
+      if (iteration_count >= 100) {
+        std::ostringstream message;
+        message << "Radau (fixed step): Newton did not converge at t = " << t;
+        throw integration_failure(message.str());
+      }
+      previous = size;
+    }
+    for (std::size_t p = 0; p < n; ++p) y[p] += z[(s - 1) * n + p];
+    ++stats.accepted;
+  }
+  return stats;
+}
+
+}  // namespace orderly
