@@ -7,6 +7,7 @@ The synthetic runs have errors C h^p with known C and p, so every number the rep
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -17,6 +18,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 SCRIPT = REPO / "reports" / "make_report.py"
 sys.path.insert(0, str(SCRIPT.parent))
+sys.dont_write_bytecode = True   # no __pycache__ in the source tree
 import make_report  # noqa: E402
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -35,7 +37,7 @@ def fixed_run(method, problem, family, declared, measured, constant, *, exponent
                  "note": None}
         if unstable_below is not None and k < unstable_below:
             point.update(error=None, status="unstable", in_window=False,
-                         note=f"unstable at step 12, t = 1.5")
+                         note="unstable at step 12, t = 1.5")
         if zero_at == k:
             point.update(error=0.0, status="below-reference", in_window=False)
         if nan_at == k:
@@ -48,8 +50,11 @@ def fixed_run(method, problem, family, declared, measured, constant, *, exponent
         "scalar": scalar, "norm": norm, "kind": "fixed-step", "weights": weights,
         "declared_order": declared, "measured_order": measured, "order_uncertainty": 0.01,
         "error_constant": constant,
+        "window_reason": "" if window_points else "no asymptotic window",
+        "error_constant_declared": constant,
         "window": {"first": points.index(window_points[0]), "last": points.index(window_points[-1]),
-                   "h_max": window_points[0]["h"], "h_min": window_points[-1]["h"]},
+                   "h_max": window_points[0]["h"], "h_min": window_points[-1]["h"]}
+        if window_points else None,
         "local_slopes": [measured] * (len(points) - 1), "verdict": verdict,
         "verdict_reason": "measured order agrees with declared" if verdict == "pass"
         else f"measured {measured} against declared {declared}",
@@ -63,23 +68,22 @@ def fixed_run(method, problem, family, declared, measured, constant, *, exponent
     return data
 
 
-def adaptive_run(method, problem):
+def pair_run(method, problem, order, embedded_order):
+    """An embedded pair's run as `orderly convergence` writes it: fixed steps with the primary
+    weights, the embedded weights' measurement and the tolerance sweep, all in one file."""
+    data = fixed_run(method, problem, "embedded-rk", order, float(order), 0.003)
+    embedded = fixed_run(method, problem, "embedded-rk", embedded_order, float(embedded_order), 0.01)
     tols = [10.0 ** -k for k in range(3, 11)]
     points = [{"tol": tol, "error": 2.0 * tol, "rhs_evaluations": int(60 * tol ** -0.2),
-               "accepted": 10, "rejected": 1, "status": "ok"} for tol in tols]
+               "accepted": 10, "rejected": 1, "status": "ok", "note": ""} for tol in tols]
     points[0].update(error=None, status="unstable", note="unstable at step 3, t = 0.25")
-    return {
-        "schema": "orderly.convergence/1", "method": method, "method_title": method,
-        "family": "embedded-rk", "problem": problem, "problem_description": "", "scalar": "double",
-        "norm": "final", "kind": "adaptive", "weights": "primary", "declared_order": 5,
-        "measured_order": None, "order_uncertainty": None, "error_constant": None, "window": None,
-        "local_slopes": [], "verdict": "inconclusive", "verdict_reason": "adaptive run",
-        "reference": {"method": "exact", "certified_digits": 48.0}, "seed": None, "points": [],
-        "energy": None,
-        "adaptive": {"points": points, "slope_error_vs_tol": 1.0, "fixed_step": {
-            "primary": {"measured_order": 5.0, "order_uncertainty": 0.01, "declared_order": 5},
-            "embedded": {"measured_order": 4.0, "order_uncertainty": 0.01, "declared_order": 4}}},
-    }
+    data["kind"] = "adaptive"
+    data["adaptive"] = {"points": points, "slope_error_vs_tol": 1.0, "fixed_step": {
+        "primary": {"measured_order": float(order), "order_uncertainty": 0.01, "declared_order": order},
+        "embedded": {key: embedded[key] for key in ("declared_order", "measured_order", "order_uncertainty",
+                                                    "error_constant", "window", "window_reason",
+                                                    "local_slopes", "points")}}}
+    return data
 
 
 SEED = {"source": "001_95d7b2db0cda6143.txt", "claimed_order": 4,
@@ -93,19 +97,20 @@ def synthetic_runs():
                                    unstable_below=3, verdict="pass"),
         "heun_na.json": fixed_run("heun", "nonlinear-na", "explicit-rk", 2, 2.0, 0.1, zero_at=9,
                                   nan_at=8),
-        "rkf45_na_fixed.json": fixed_run("rkf45", "nonlinear-na", "embedded-rk", 5, 5.0, 0.003),
-        "rkf45_na_embedded.json": fixed_run("rkf45", "nonlinear-na", "embedded-rk", 4, 4.0, 0.01,
-                                            weights="embedded"),
-        "rkf45_na_adaptive.json": adaptive_run("rkf45", "nonlinear-na"),
+        "rkf45_na.json": pair_run("rkf45", "nonlinear-na", 5, 4),
+        # dopri5's embedded weights also run on their own: that run replaces the carried copy.
+        "dopri5_na.json": pair_run("dopri5", "nonlinear-na", 5, 4),
+        "dopri5_na_embedded.json": fixed_run("dopri5", "nonlinear-na", "embedded-rk", 4, 4.02, 0.01,
+                                             weights="embedded"),
         "rk4_na_mp50.json": fixed_run("rk4", "nonlinear-na", "explicit-rk", 4, 4.0, 0.02,
                                       scalar="mp50", exponents=range(2, 14)),
         "rk4_na_linf.json": fixed_run("rk4", "nonlinear-na", "explicit-rk", 4, 4.0, 0.03, norm="linf"),
-        "verlet_pendulum.json": fixed_run("verlet", "pendulum", "splitting", 2, 2.0, 0.2,
-                                          energy_order=2.0),
-        "rk4_pendulum.json": fixed_run("rk4", "pendulum", "explicit-rk", 4, 4.0, 0.01,
-                                       energy_order=4.0),
+        "verlet_forced.json": fixed_run("verlet", "forced-oscillator", "splitting", 2, 2.0, 0.2,
+                                        energy_order=2.0),
+        "rk4_forced.json": fixed_run("rk4", "forced-oscillator", "explicit-rk", 4, 4.0, 0.01,
+                                     energy_order=4.0),
         "seed_forced.json": fixed_run("seed-rk4-double-dt", "forced-oscillator", "seed", 4, 1.0, 0.7,
-                                      verdict="fail", seed=SEED),
+                                      scalar="float", verdict="fail", seed=SEED),
     }
 
 
@@ -145,10 +150,10 @@ class ReportFromSyntheticRuns(unittest.TestCase):
 
     def test_outputs_exist(self):
         expected = ["order_table.md", "order_table.html", "index.html"]
-        for problem in ("nonlinear-na", "pendulum", "forced-oscillator"):
+        for problem in ("nonlinear-na", "forced-oscillator"):
             for kind in ("convergence", "work"):
                 expected += [f"{kind}_{problem}.svg", f"{kind}_{problem}.png"]
-        expected += ["energy_pendulum.svg", "energy_pendulum.png"]
+        expected += ["energy_forced-oscillator.svg", "energy_forced-oscillator.png"]
         for name in expected:
             path = self.output / name
             self.assertTrue(path.is_file(), name)
@@ -162,7 +167,7 @@ class ReportFromSyntheticRuns(unittest.TestCase):
 
     def test_svg_parse_and_hold_no_nan_or_inf(self):
         svgs = sorted(self.output.glob("*.svg"))
-        self.assertGreaterEqual(len(svgs), 7)
+        self.assertEqual(len(svgs), 5)
         for path in svgs:
             root = ET.parse(path).getroot()
             self.assertEqual(root.tag, SVG_NS + "svg")
@@ -197,6 +202,23 @@ class ReportFromSyntheticRuns(unittest.TestCase):
         self.assertTrue(any(r[0] == "| rk4" and r[3] == "mp50" for r in verdicts))
         self.assertTrue(any(r[0] == "| rk4" and r[4] == "linf" for r in verdicts))
 
+    def test_pairs_embedded_weights_get_their_own_rows(self):
+        md = (self.output / "order_table.md").read_text(encoding="utf-8")
+        section = md.split("## Observed orders: nonlinear-na", 1)[1].split("\n## ", 1)[0]
+        rows = [line.split(" | ") for line in section.splitlines() if line.startswith("| ")]
+        rkf45 = [r for r in rows if r[0] == "| rkf45"]
+        rkf45_embedded = [r for r in rows if r[0] == "| rkf45 (embedded weights)"]
+        self.assertEqual(len(rkf45), 1)
+        self.assertEqual(rkf45[0][5:7], ["5", "5.00 ± 0.01"])
+        self.assertEqual(len(rkf45_embedded), 1)
+        self.assertEqual(rkf45_embedded[0][5:7], ["4", "4.00 ± 0.01"])
+        self.assertEqual(rkf45_embedded[0][9], "not judged")
+        # dopri5's own embedded-weights run (measured 4.02) replaces the copy inside its pair run.
+        dopri5_embedded = [r for r in rows if r[0] == "| dopri5 (embedded weights)"]
+        self.assertEqual(len(dopri5_embedded), 1)
+        self.assertEqual(dopri5_embedded[0][6], "4.02 ± 0.01")
+        self.assertEqual(dopri5_embedded[0][9], "pass")
+
     def test_blow_up_and_zero_error_are_reported(self):
         md = (self.output / "order_table.md").read_text(encoding="utf-8")
         euler = next(line for line in md.splitlines() if line.startswith("| euler |"))
@@ -210,7 +232,7 @@ class ReportFromSyntheticRuns(unittest.TestCase):
         md = (self.output / "order_table.md").read_text(encoding="utf-8")
         self.assertIn("## What each seed specimen achieves", md)
         self.assertIn("seed-rk4-double-dt: claimed 4, measured 1.00 ± 0.01 on forced-oscillator "
-                      "(double, norm final): it is first order, not fourth order as claimed.", md)
+                      "(float, norm final): it is first order, not fourth order as claimed.", md)
         self.assertIn("t + dt", md)
         self.assertIn("001_95d7b2db0cda6143.txt", md)
         html_text = (self.output / "order_table.html").read_text(encoding="utf-8")
@@ -220,21 +242,66 @@ class ReportFromSyntheticRuns(unittest.TestCase):
     def test_adaptive_section(self):
         md = (self.output / "order_table.md").read_text(encoding="utf-8")
         self.assertIn("## Adaptive runs", md)
-        row = next(line for line in md.splitlines()
-                   if line.startswith("| rkf45 |") and "1.00" in line and "embedded-rk" in line
-                   and "…" in line and "tol" not in line)
+        section = md.split("## Adaptive runs", 1)[1].split("\n## ", 1)[0]
+        rows = [line for line in section.splitlines() if line.startswith("| rkf45 |")]
+        self.assertEqual(len(rows), 1)
+        row = rows[0]
+        # Tolerances 1e-3 ... 1e-10 (8 of them); error = 2 tol, so error is proportional to tol^1.
+        self.assertIn("| 0.001 … 1e-10 (8) | 1.00 |", row)
         self.assertIn("5.00 ± 0.01 (declared 5)", row)
         self.assertIn("4.00 ± 0.01 (declared 4)", row)
-        self.assertIn("unstable at h = 0.001: unstable at step 3, t = 0.25", row)
+        self.assertIn("unstable at tol = 0.001: unstable at step 3, t = 0.25", row)
 
     def test_index_links_exist(self):
-        import re
         index = (self.output / "index.html").read_text(encoding="utf-8")
         targets = set(re.findall(r'(?:src|href)="([^"#][^"]*)"', index))
         self.assertIn("convergence_nonlinear-na.svg", targets)
         self.assertIn("order_table.html", targets)
         for target in targets:
             self.assertTrue((self.output / target).is_file(), target)
+
+
+class EdgeCases(unittest.TestCase):
+    """Runs that blow up everywhere, errors at the ends of the double range, no window."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory(prefix="orderly-report-edge-")
+        root = Path(cls.tmp.name)
+        blown = fixed_run("euler", "kepler", "explicit-rk", 1, 1.0, 1.0, unstable_below=20,
+                          verdict="inconclusive")
+        blown.update(measured_order=None, order_uncertainty=None, error_constant=None, window=None,
+                     verdict_reason="no finite errors")
+        huge = fixed_run("rk4", "kepler", "explicit-rk", 4, 4.0, 1e300, exponents=range(-2, 4))
+        tiny = fixed_run("rk38", "kepler", "explicit-rk", 4, 4.0, 1e-300, exponents=range(2, 8))
+        # Orderly declares order 1 for this specimen; its article claims 4; it measures 2.5.
+        seed = fixed_run("seed-odd", "kepler", "seed", 1, 2.5, 0.1, verdict="fail", seed=SEED)
+        cls.input, cls.output = root / "runs", root / "report"
+        write_runs(cls.input, {"blown.json": blown, "huge.json": huge, "tiny.json": tiny,
+                               "seed.json": seed})
+        cls.result = run_script("--input", cls.input, "--output", cls.output)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def test_report_is_written(self):
+        self.assertEqual(self.result.returncode, 0, self.result.stderr)
+        for path in self.output.glob("*.svg"):
+            text = ET.tostring(ET.parse(path).getroot(), encoding="unicode").lower()
+            for d in re.findall(r' d="([^"]*)"', text):
+                self.assertNotIn("nan", d, path.name)
+                self.assertNotIn("inf", d, path.name)
+
+    def test_words(self):
+        md = (self.output / "order_table.md").read_text(encoding="utf-8")
+        euler = next(line for line in md.splitlines() if line.startswith("| euler |"))
+        # Every synthetic step size k = 2..9 is below 20: all 8 unstable, the smallest h = 2^-9.
+        self.assertIn("unstable at 8 of 8 values of h (0.00195 … 0.25); at h = 0.00195: unstable at step 12", euler)
+        self.assertIn("| inconclusive |", euler)
+        self.assertIn("claimed 4, measured 2.50 ± 0.01 on kepler (double, norm final): its order "
+                      "is 2.50, below the claimed 4. Orderly's analysis declares order 1; verdict "
+                      "against that: fail.", md)
 
 
 class BadInput(unittest.TestCase):
@@ -255,6 +322,18 @@ class BadInput(unittest.TestCase):
     def test_missing_input_directory(self):
         result = run_script("--input", self.root / "absent", "--output", self.root / "out")
         self.assert_usage_error(result, "does not exist")
+
+    def test_missing_argument(self):
+        result = run_script("--input", self.root)
+        self.assert_usage_error(result, "--output")
+
+    def test_only_other_studies_documents(self):
+        runs = self.root / "runs"
+        runs.mkdir()
+        (runs / "summary.json").write_text('{"schema": "orderly.summary/1"}', encoding="utf-8")
+        result = run_script("--input", runs, "--output", self.root / "out")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("no orderly.convergence/1 files", result.stderr.splitlines()[-1])
 
     def test_directory_without_json(self):
         (self.root / "empty").mkdir()
@@ -301,9 +380,22 @@ class Helpers(unittest.TestCase):
         data = fixed_run("x", "p", "explicit-rk", 3, 3.0, 0.3)
         data["error_constant"] = None
         run = make_report.parse_run(data, "x.json")
-        hs, ys = make_report._fit_line(run, run.points, 3.0, None, (2.0 ** -9, 2.0 ** -3))
+        hs, ys = make_report._fit_line(run.points, 3.0, None, (2.0 ** -9, 2.0 ** -3))
         for h, y in zip(hs, ys):
             self.assertAlmostEqual(y / (0.3 * h ** 3), 1.0, places=12)
+
+    def test_seed_words_follow_the_verdict_on_the_claim(self):
+        def finding(measured, verdict, declared=4):
+            data = fixed_run("seed-x", "harmonic", "seed", declared, measured, 0.1, scalar="float",
+                             verdict=verdict, seed=SEED)
+            return make_report.seed_finding(make_report.parse_run(data, "x.json"))
+        self.assertIn("1.00 ± 0.01 on harmonic (float, norm final): it is first order, not fourth "
+                      "order as claimed.", finding(1.0, "fail"))
+        self.assertIn("it achieves its claimed fourth order.", finding(4.0, "pass"))
+        # 3.82 rounds to 4, but the study's verdict on the claim is fail: the words say so.
+        self.assertIn("it falls short of its claimed fourth order.", finding(3.82, "fail"))
+        self.assertIn("it is fifth order here, above its claimed fourth order.",
+                      finding(5.0, "superconvergent"))
 
     def test_claimed_order_reference_line_has_the_claimed_slope(self):
         fit = ([2.0 ** -9, 2.0 ** -3], [0.7 * 2.0 ** -9, 0.7 * 2.0 ** -3])

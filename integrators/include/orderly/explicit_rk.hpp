@@ -7,6 +7,7 @@
 #include "tableau.hpp"
 
 #include <cstdint>
+#include <limits>
 #include <stdexcept>
 #include <vector>
 
@@ -70,7 +71,7 @@ class explicit_rk {
     const auto s = k_.size();
     for (auto& k : k_) resize_like(k, y);
     resize_like(stage_, y);
-    if (fsal_ && end_valid_ && t == end_t_ && same_state(y, end_y_)) {
+    if (fsal_ && end_valid_ && same_time(t, end_t_, h) && same_state(y, end_y_)) {
       std::swap(k_[0], k_[s - 1]);  // the last stage of the previous step is f(t, y)
     } else {
       f(t, y, k_[0]);
@@ -81,6 +82,14 @@ class explicit_rk {
       f(t + coefficients_.c[i] * h, stage_, k_[i]);
       ++rhs_evaluations_;
     }
+  }
+
+  // Callers compute step times as t0 + n h rather than accumulating; those agree with the cached
+  // t + h only to a few rounding units, which must not defeat FSAL reuse.
+  static bool same_time(const scalar& a, const scalar& b, const scalar& h) {
+    using std::abs;
+    using std::max;
+    return abs(a - b) <= 8 * std::numeric_limits<scalar>::epsilon() * max(max(abs(a), abs(b)), abs(h));
   }
 
   void remember_end(const scalar& t, const State& y) {

@@ -12,13 +12,19 @@
 //
 // Partitioned Runge-Kutta methods (Hairer-Lubich-Wanner, Geometric Numerical Integration,
 // Sec. III.2) use bicoloured trees: colour 0 = the q component (coefficients A1, b1), colour 1 =
-// the p component (A2, b2). A vertex's weight b and the A on the edge into a child are those of
-// the child's / root's colour. For separable problems q' = v(p), p' = F(q) the q-equation does not
+// the p component (A2, b2). The root's colour picks b, and the edge into each child uses the A of
+// that child's colour: u(t)_i = prod_k (A^colour(t_k) u(t_k))_i, Phi(t) = b^colour(t)^T u(t).
+// For separable problems q' = v(p), p' = F(q) the q-equation does not
 // depend on q nor the p-equation on p, so only trees whose edges join different colours
 // ("alternating" trees) give conditions.
 //
 // The conditions are those of the autonomous form y' = f(y): the time nodes enter only through
 // c = A 1, which row_sums_consistent() checks separately.
+//
+// Use:  attained_order(exact_coefficients(tableau, weight_set::embedded), p + 1) == p
+//       check_order_conditions(m, p, tolerance) -> order_condition_report (failures with trees)
+//       attained_order(q_part, p_part, p + 1, tolerance, /*alternating_only=*/true)
+//       principal_error_norm(m, p + 1)
 #include <orderly/exact.hpp>
 #include <orderly/explicit_rk.hpp>
 #include <orderly/tableau.hpp>
@@ -250,6 +256,12 @@ std::vector<Number> elementary_weights(const tree_forest& forest,
     a_times_u.push_back(std::move(au));
   }
   return phi;
+}
+
+// Phi(t) over an ordinary (one-colour) forest.
+template <class Number>
+std::vector<Number> elementary_weights(const tree_forest& forest, const rk_coefficients<Number>& m) {
+  return elementary_weights(forest, std::vector<const rk_coefficients<Number>*>{&m});
 }
 
 template <class Number>

@@ -15,7 +15,7 @@
 // returns dy/dt (f(t, y, dydt) works too). The measurement is the convergence study's own: the
 // same grids, reference, error norm and order fit; it passes when the measured order is at least
 // p - 0.15 and at most p + 0.5.
-#include <orderly/convergence.hpp>
+#include <orderly/convergence_measure.hpp>
 
 #include <gtest/gtest.h>
 
@@ -43,11 +43,12 @@ order_measurement measure_stepper_order(Stepper&& step, const std::string& probl
   if (!entry) throw std::invalid_argument("unknown problem '" + problem_name + "'");
   const auto problem = instantiate<double>(*entry);
   const rhs_view<double> f{&problem.rhs};
-  auto grid = [&](std::size_t n, bool record) {
-    return drive_fixed_steps(problem, n, record, [&](double t, state_of<double>& y, double h) { y = step(f, t, y, h); });
+  // The user's stepper works in double only, so rounding is told by the a-priori floor estimate.
+  auto grid = [&](const typed_problem<double>& typed, std::size_t n, bool record) {
+    return drive_fixed_steps(typed, n, record, [&](double t, state_of<double>& y, double h) { y = step(f, t, y, h); });
   };
   return detail::measure_fixed_steps(*entry, problem, norm, detail::step_sequence(4, std::size_t{1} << 14), grid,
-                                     nullptr);
+                                     /*shadow=*/false, nullptr);
 }
 
 template <class Stepper>

@@ -2,6 +2,7 @@
 // Which method runs on which problem: the default convergence suite and the gate set, and the
 // parallel runner both use. Results come back in job order whatever the thread count.
 #include <orderly/convergence.hpp>
+#include <orderly/method_runner.hpp>
 
 #include <atomic>
 #include <exception>

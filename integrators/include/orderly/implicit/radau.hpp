@@ -148,7 +148,7 @@ inline radau_coefficients compute_coefficients(int s) {
     return sum;
   };
   high_precision upper = 1;
-  while (pade_denominator(upper) > 0) upper *= 2;  // Q(0) = 1 > 0, Q(u) -> -inf for odd s
+  while (pade_denominator(upper) >= 0) upper *= 2;  // Q(0) = 1 > 0, Q(u) -> -inf for odd s
   const auto eigenvalues = bracketed_roots(pade_denominator, high_precision(0), upper, 64 * s);
   if (eigenvalues.size() != 1) throw std::logic_error("Radau IIA: expected one real eigenvalue of A^-1");
   r.real_eigenvalue = eigenvalues.front();
@@ -389,11 +389,13 @@ radau_stats integrate_radau(Rhs&& f, Jac&& jacobian, T t0, const std::vector<T>&
     }
     const T remaining = abs(target - t);
     bool hits_output = false;
+    const T h_proposed = h;  // the controller's step before it was cut to land on an output time
     if (h >= remaining * (1 - T(1) / 10000000000)) {
       h = remaining;
       hits_output = true;
     }
-    if (h <= 16 * eps * max(T(abs(t)), T(1))) {
+    // Underflow: the step no longer changes t (RADAU5's test), or h is below the smallest normal.
+    if (h <= 16 * eps * T(abs(t)) || h < std::numeric_limits<T>::min()) {
       std::ostringstream message;
       message << "Radau: step size underflow (h = " << h << ") at t = " << t;
       throw integration_failure(message.str());
@@ -560,6 +562,8 @@ radau_stats integrate_radau(Rhs&& f, Jac&& jacobian, T t0, const std::vector<T>&
         if constexpr (!std::is_null_pointer_v<std::remove_cvref_t<Observer>>) observer(next_output, t, y);
         ++next_output;
       }
+      // A step shortened only to hit an output time says nothing against the longer proposal.
+      if (hits_output && h_proposed > h) h_new = max(h_new, h_proposed);
       if (options.max_step) h_new = min(h_new, abs(*options.max_step));
       if (last_rejected) h_new = min(h_new, h);
       last_rejected = false;

@@ -10,12 +10,19 @@
 // expensive half of a separable system; dT/dp is usually p/m). Velocity evaluations are counted
 // separately. A kick whose force was already computed at the same (t, q) reuses it (the cache
 // compares t and every component of q), so velocity Verlet costs one force evaluation per step in a
-// run of steps; likewise a drift at an unchanged p reuses the velocity.
+// run of steps; likewise a drift at an unchanged p reuses the velocity. q is compared exactly;
+// the time is compared to within 8 units of rounding of its magnitude, because callers compute
+// the next step's start either as t + h or as t0 + n h, which differ in the last bits only, and
+// the force's time is not known more precisely than that anyway.
 #include <orderly/splitting/method.hpp>
 #include <orderly/state_algebra.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <limits>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace orderly {
@@ -46,6 +53,9 @@ class splitting_stepper {
   // (q, p) <- their values at t + h.
   template <class Force, class Velocity>
   void step(Force&& force, Velocity&& velocity, const scalar& t, State& q, State& p, const scalar& h) {
+    if (size_of(q) != size_of(p))
+      throw std::invalid_argument("splitting step: q has " + std::to_string(size_of(q)) + " components but p has " +
+                                  std::to_string(size_of(p)));
     resize_like(force_value_, p);
     resize_like(velocity_value_, q);
     for (std::size_t i = 0; i < drift_.size(); ++i) {
@@ -60,7 +70,7 @@ class splitting_stepper {
       }
       if (kick_[i] != 0) {
         const scalar ti = t + node_[i] * h;
-        if (!(force_valid_ && ti == force_t_ && same_state(q, force_q_))) {
+        if (!(force_valid_ && same_time(ti, force_t_) && same_state(q, force_q_))) {
           force(ti, q, force_value_);
           ++force_evaluations_;
           force_q_ = q;
@@ -70,6 +80,13 @@ class splitting_stepper {
         add_scaled(p, p, scalar(kick_[i] * h), force_value_);
       }
     }
+  }
+
+  static bool same_time(const scalar& a, const scalar& b) {
+    using std::abs;
+    if (a == b) return true;
+    const scalar scale = std::max(scalar(abs(a)), scalar(abs(b)));
+    return scalar(abs(a - b)) <= 8 * std::numeric_limits<scalar>::epsilon() * scale;
   }
 
   // Forget cached evaluations (call when the force or velocity function changes meaning).

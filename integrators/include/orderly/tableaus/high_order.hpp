@@ -58,16 +58,18 @@ inline butcher_tableau rkf78() {
   // by stages 12 and 13 (Fehlberg's construction: both weight sets share the error term's stages).
   // Coefficients as in Boost.Odeint runge_kutta_fehlberg78 (which propagates the 8th-order
   // weights); checked against a second transcription (a Python tableau_rkf78 on GitHub) and
-  // confirmed exactly by the order-condition tests. Here, as in Fehlberg's report, the 7th-order
-  // solution is propagated: order 7, embedded order 8.
+  // confirmed exactly by the order-condition tests. As in odeint (and most libraries since), the
+  // 8th-order solution is propagated (local extrapolation) and the 7th-order one estimates the
+  // error: order 8, embedded order 7. (Fehlberg's report propagated the 7th-order solution; the
+  // other weight set is one --weights embedded away.)
   return make_tableau(
       {.name = "rkf78",
        .title = "Runge-Kutta-Fehlberg 7(8)",
        .citation = "E. Fehlberg, Classical fifth-, sixth-, seventh-, and eighth-order Runge-Kutta formulas "
                    "with stepsize control, NASA TR R-287 (1968); coefficients as in Boost.Odeint "
                    "runge_kutta_fehlberg78",
-       .order = 7,
-       .embedded_order = 8,
+       .order = 8,
+       .embedded_order = 7,
        .a = {{},
              {"2/27"},
              {"1/36", "1/12"},
@@ -82,10 +84,10 @@ inline butcher_tableau rkf78() {
              {"3/205", "0", "0", "0", "0", "-6/41", "-3/205", "-3/41", "3/41", "6/41", "0"},
              {"-1777/4100", "0", "0", "-341/164", "4496/1025", "-289/82", "2193/4100", "51/82", "33/164", "12/41",
               "0", "1"}},
-       .b = {"41/840", "0", "0", "0", "0", "34/105", "9/35", "9/35", "9/280", "9/280", "41/840", "0", "0"},
+       .b = {"0", "0", "0", "0", "0", "34/105", "9/35", "9/35", "9/280", "9/280", "0", "41/840", "41/840"},
        .c = {"0", "2/27", "1/9", "1/6", "5/12", "1/2", "5/6", "1/6", "2/3", "1/3", "1", "0", "1"},
-       .b_embedded = {"0", "0", "0", "0", "0", "34/105", "9/35", "9/35", "9/280", "9/280", "0", "41/840",
-                      "41/840"}});
+       .b_embedded = {"41/840", "0", "0", "0", "0", "34/105", "9/35", "9/35", "9/280", "9/280", "41/840", "0",
+                      "0"}});
 }
 
 }  // namespace orderly::tableaus

@@ -6,6 +6,7 @@
 #include <orderly/problems/support.hpp>
 
 #include <cmath>
+#include <stdexcept>
 
 namespace orderly::problems {
 
@@ -20,9 +21,11 @@ struct spring_solution {
     using std::exp;
     using std::sin;
     using std::sqrt;
+    // Particular solution P sin t + Q cos t (none without forcing; resonance k = 1, b = 0 is refused
+    // by make_spring).
     const T denominator = (k - 1) * (k - 1) + b * b;
-    const T P = forcing * (k - 1) / denominator;  // particular solution P sin t + Q cos t
-    const T Q = -forcing * b / denominator;
+    const T P = forcing == 0 ? T(0) : T(forcing * (k - 1) / denominator);
+    const T Q = forcing == 0 ? T(0) : T(-forcing * b / denominator);
     const T gamma = b / 2;
     const T omega = sqrt(k - gamma * gamma);
     const T A = x0 - Q;                             // free part e^{-gamma t}(A cos wt + B sin wt)
@@ -39,6 +42,9 @@ template <class T>
 typed_problem<T> make_spring(const problem_info* info) {
   const T k = parameter<T>(*info, "k"), b = parameter<T>(*info, "b");
   const T forcing = parameter<T>(*info, "forcing");
+  if (forcing != 0 && b == 0 && k == 1)
+    throw std::invalid_argument(info->name + ": resonant forcing (k = 1, b = 0) has no bounded closed form here");
+  if (!(b * b < 4 * k)) throw std::invalid_argument(info->name + ": the closed form assumes an underdamped spring, b^2 < 4k");
   typed_problem<T> p;
   p.info = info;
   p.t0 = 0;

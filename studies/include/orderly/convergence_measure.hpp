@@ -1,0 +1,190 @@
+#pragma once
+// The measurement behind the convergence study: runs on a sequence of grids, errors against the
+// reference, rounding told from truncation. Templates, for the study (studies/src) and for users'
+// steppers (gtest.hpp).
+#include <orderly/convergence.hpp>
+#include <orderly/method_runner.hpp>
+#include <orderly/reference_solution.hpp>
+
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace orderly {
+
+namespace detail {
+
+template <class T>
+double distance(const state_of<T>& y, const state_of<mp50>& reference) {
+  mp50 sum = 0;
+  for (std::size_t i = 0; i < y.size(); ++i) {
+    const mp50 d = mp50(y[i]) - reference[i];
+    sum += d * d;
+  }
+  return static_cast<double>(sqrt(sum));
+}
+
+inline double max_abs(const state_of<mp50>& y) {
+  double m = 0;
+  for (const auto& v : y) m = std::max(m, std::fabs(static_cast<double>(v)));
+  return m;
+}
+
+// Step counts N0, 2 N0, 4 N0, ...: every grid contains the coarser ones, so one dense reference
+// on the finest grid serves every run.
+inline std::vector<std::size_t> step_sequence(std::size_t min_steps, std::size_t max_steps) {
+  std::vector<std::size_t> steps;
+  for (std::size_t n = min_steps; n <= max_steps; n *= 2) steps.push_back(n);
+  return steps;
+}
+
+// The scalar one step more precise than T, used to tell rounding from truncation: the same run
+// in both precisions differs by T's rounding error alone.
+template <class T> struct more_precise { using type = void; };
+template <> struct more_precise<double> { using type = long double; };
+template <> struct more_precise<long double> { using type = float128; };
+template <> struct more_precise<float128> { using type = mp50; };
+template <> struct more_precise<mp50> { using type = high_precision; };
+
+// The error norm of a run's states against `target(k)` (the state it should have after step k+1).
+template <class T, class Target>
+double run_error(const fixed_step_run<T>& run, error_norm_kind norm, std::size_t n, Target&& target) {
+  if (norm == error_norm_kind::final) return distance(run.final_state, target(n - 1));
+  double sum = 0, worst = 0;
+  for (std::size_t k = 0; k < n; ++k) {
+    const double e = distance(run.states[k], target(k));
+    sum += e * e;
+    worst = std::max(worst, e);
+  }
+  return norm == error_norm_kind::l2 ? std::sqrt(sum / static_cast<double>(n)) : worst;
+}
+
+template <class U>
+state_of<mp50> lift(const state_of<U>& y) {
+  state_of<mp50> z;
+  for (const auto& v : y) z.push_back(mp50(v));
+  return z;
+}
+
+// Runs `run_grid(problem, steps, record_states)` -> fixed_step_run on every grid and measures the
+// errors against the reference. run_grid must accept typed_problem<T> and, when `shadow` is set,
+// typed_problem<more_precise<T>> too: a point whose error is within 1e6 of the rounding estimate
+// eps |y| sqrt(N) is rerun in the more precise scalar, and if rounding makes up more than a tenth
+// of its error it is on the round-off plateau. `energy`, when given, receives the energy error's
+// measurement.
+template <class T, class Runner>
+order_measurement measure_fixed_steps(const problem_entry& entry, const typed_problem<T>& problem,
+                                      error_norm_kind norm, const std::vector<std::size_t>& steps, Runner&& run_grid,
+                                      bool shadow, std::optional<order_measurement>* energy) {
+  using U = typename more_precise<T>::type;
+  const bool dense = norm != error_norm_kind::final;
+  const std::size_t finest = steps.back();
+  // Reference on the finest grid (dense norms) or at the end only.
+  std::vector<mp50> times;
+  const mp50 t0 = mp50(problem.t0), t1 = mp50(problem.t_end);
+  if (dense)
+    for (std::size_t k = 1; k <= finest; ++k) times.push_back(t0 + (t1 - t0) * mp50(k) / mp50(finest));
+  else
+    times.push_back(t1);
+  const reference_states reference = reference_at(entry, times);
+  double scale = 0;
+  for (const auto& s : reference.states) scale = std::max(scale, max_abs(s));
+  const double reference_error = std::max(scale, 1.0) * std::pow(10.0, -reference.certified_digits);
+  const double eps = static_cast<double>(std::numeric_limits<T>::epsilon());
+  std::optional<typed_problem<std::conditional_t<std::is_void_v<U>, T, U>>> precise_problem;
+  constexpr bool can_shadow = [] {
+    if constexpr (std::is_void_v<U>) return false;
+    else return std::is_invocable_v<Runner&, const typed_problem<U>&, std::size_t, bool>;
+  }();
+  if constexpr (can_shadow)
+    if (shadow) precise_problem = instantiate<U>(entry);
+
+  // Energy: the first invariant of a Hamiltonian problem, evaluated in mp50.
+  const bool track_energy = energy && entry.info.hamiltonian && !problem.invariants.empty();
+  std::optional<typed_problem<mp50>> precise;
+  if (track_energy) precise = instantiate<mp50>(entry);
+
+  order_measurement result, energy_result;
+  result.reference_method = reference.method;
+  result.reference_digits = reference.certified_digits;
+  std::size_t floor_limited = 0;  // consecutive points at the round-off or reference floor
+  for (std::size_t n : steps) {
+    if (floor_limited >= 2) break;  // finer grids would only measure rounding
+    const bool record = dense || track_energy;
+    const auto run = run_grid(problem, n, record);
+    measured_point point;
+    point.h = static_cast<double>((problem.t_end - problem.t0) / T(n));
+    point.steps = n;
+    point.rhs_evaluations = run.rhs_evaluations;
+    point.noise_floor = eps * std::max(scale, 1.0) * std::sqrt(static_cast<double>(n));
+    measured_point energy_point = point;
+    if (!run.stable) {
+      point.status = energy_point.status = point_status::unstable;
+      point.note = energy_point.note = run.failure;
+    } else {
+      const std::size_t stride = dense ? finest / n : 0;
+      point.error = run_error(run, norm, n, [&](std::size_t k) -> const state_of<mp50>& {
+        return dense ? reference.states[(k + 1) * stride - 1] : reference.states.back();
+      });
+      if (point.error < 1000 * reference_error) {
+        point.status = point_status::below_reference;
+        point.note = "error within 1000x of the reference's certified accuracy";
+      }
+      if constexpr (can_shadow) {
+        if (precise_problem && point.status == point_status::ok && point.error < 1e6 * point.noise_floor) {
+          const auto twin = run_grid(*precise_problem, n, dense);
+          if (twin.stable) {
+            const double rounding = run_error(run, norm, n, [&](std::size_t k) {
+              return lift(norm == error_norm_kind::final ? twin.final_state : twin.states[k]);
+            });
+            // The measured rounding replaces the a-priori estimate as this point's floor.
+            point.noise_floor = rounding / 10;
+            if (rounding > point.error / 10) {
+              point.status = point_status::roundoff;
+              std::ostringstream note;
+              note.precision(3);
+              note << "rounding error " << rounding << " (from a run in higher precision) is over a tenth of the error";
+              point.note = note.str();
+            }
+          }
+        }
+      }
+      if (track_energy) {
+        const auto& H = precise->invariants.front().value;
+        const mp50 h0 = H(mp50(problem.t0), lift(problem.y0));
+        double worst = 0;
+        for (std::size_t k = 0; k < run.states.size(); ++k) {
+          const mp50 t = mp50(problem.t0) + mp50(k + 1) * mp50(point.h);
+          worst = std::max(worst, std::fabs(static_cast<double>(H(t, lift(run.states[k])) - h0)));
+        }
+        energy_point.error = worst;
+        energy_point.noise_floor = eps * std::max(1.0, std::fabs(static_cast<double>(h0))) *
+                                   std::sqrt(static_cast<double>(n));
+      }
+    }
+    const bool at_floor = point.status == point_status::below_reference || point.status == point_status::roundoff ||
+                          (point.status == point_status::ok && point.error < 10 * point.noise_floor);
+    floor_limited = at_floor ? floor_limited + 1 : 0;
+    result.points.push_back(point);
+    energy_result.points.push_back(energy_point);
+  }
+  auto fit_points = [](order_measurement& m) {
+    std::vector<convergence_point> plain(m.points.begin(), m.points.end());
+    m.fit = fit_order(plain);
+    for (std::size_t i = 0; i < plain.size(); ++i) m.points[i].status = plain[i].status;
+  };
+  fit_points(result);
+  if (track_energy) {
+    fit_points(energy_result);
+    *energy = std::move(energy_result);
+  }
+  return result;
+}
+
+}  // namespace detail
+
+}  // namespace orderly
