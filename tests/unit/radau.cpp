@@ -168,11 +168,13 @@ TEST(RadauAdaptive, FiniteDifferenceJacobianWhenNoneIsGiven) {
   EXPECT_GE(stats.rhs_evaluations, stats.newton_iterations * 5 + stats.jacobian_evaluations);
 }
 
-TEST(RadauAdaptive, RejectsNonMonotoneOutputTimes) {
+TEST(RadauAdaptive, RejectsBadOutputTimesAndTolerances) {
   std::vector<double> y = {1.0};
   auto f = [](const double&, const std::vector<double>& x, std::vector<double>& dx) { dx[0] = -x[0]; };
   radau_options<double> options;
   EXPECT_THROW(integrate_radau(f, nullptr, 0.0, std::vector<double>{1.0, 0.5}, y, options), std::invalid_argument);
+  options.atol = 0;
+  EXPECT_THROW(integrate_radau(f, nullptr, 0.0, 1.0, y, options), std::invalid_argument);
 }
 
 TEST(RadauAdaptive, StepCountLimitIsReportedNotHung) {

@@ -9,6 +9,11 @@
 
 #include <boost/numeric/odeint.hpp>
 
+namespace orderly {
+// The precision of reference check runs: 60 decimal digits (4 limbs, one more than mp50).
+using mp60 = boost::multiprecision::number<boost::multiprecision::cpp_bin_float<60>>;
+}  // namespace orderly
+
 #define ORDERLY_ODEINT_VALUE_TYPE(Number)                        \
   namespace boost::numeric::odeint::detail {                     \
   template <>                                                    \
@@ -20,3 +25,4 @@
 ORDERLY_ODEINT_VALUE_TYPE(orderly::float128)
 ORDERLY_ODEINT_VALUE_TYPE(orderly::mp50)
 ORDERLY_ODEINT_VALUE_TYPE(orderly::high_precision)
+ORDERLY_ODEINT_VALUE_TYPE(orderly::mp60)

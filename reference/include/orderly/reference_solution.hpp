@@ -5,8 +5,8 @@
 // formula is certified by the residual test y' - f(t, y) = 0 in tests/unit/problems_exact_residual).
 // Otherwise the solution is integrated twice, and the two runs must agree:
 //   non-stiff: Gragg-Bulirsch-Stoer extrapolation (odeint's bulirsch_stoer, orders up to 16) in
-//              mp50 at tolerance `tolerance`, and again in 100-digit arithmetic (cpp_bin_float_100)
-//              at the tighter `check_tolerance`;
+//              mp50 at tolerance `tolerance`, and again in 60-digit arithmetic (mp60) at the
+//              tighter `check_tolerance`;
 //   stiff:     Radau IIA (compute_stiff_reference in stiff_reference.hpp), float128 vs mp50.
 // The reference values are those of the more precise, more tightly controlled run.
 //
@@ -18,7 +18,7 @@
 // accidental smallness), the problem's certification_floor for stiff ones. Since the reference run
 // is both more precise and more tightly controlled, the disagreement bounds the other run's error,
 // and the reference itself is at least that accurate. For a closed form, digits compares the
-// mp50 evaluation with a 100-digit evaluation of the same formula.
+// mp50 evaluation with a 60-digit evaluation of the same formula.
 //
 // References at each problem's t_end are stored in reference/data/<name>.json (decimal strings,
 // method, tolerances, precisions, certified digits, compute time); `orderly reference --all
@@ -61,7 +61,7 @@ struct reference_states {
 
 struct nonstiff_reference_settings {
   std::string tolerance = "1e-31";        // mp50 run (abs = rel)
-  std::string check_tolerance = "1e-36";  // 100-digit run: the stored reference values
+  std::string check_tolerance = "1e-36";  // 60-digit run: the stored reference values
   double target_digits = 28;
   int max_attempts = 3;
   std::string tighten = "1e-3";           // applied to both tolerances on a retry
@@ -148,7 +148,7 @@ std::vector<state_of<T>> integrate_extrapolation(const typed_problem<T>& p, cons
   return result;
 }
 
-// Two extrapolation runs (mp50 and 100 digits, in parallel) and their agreement. When fewer than
+// Two extrapolation runs (mp50 and mp60, in parallel) and their agreement. When fewer than
 // settings.target_digits are certified, both tolerances shrink by `tighten` and the pair is
 // recomputed (at most max_attempts times); the result reports what was reached.
 inline reference_states compute_nonstiff_reference(const problem_entry& entry, const std::vector<mp50>& requested,
@@ -156,9 +156,9 @@ inline reference_states compute_nonstiff_reference(const problem_entry& entry, c
   const auto start = std::chrono::steady_clock::now();
   std::vector<std::size_t> order;
   const auto times50 = detail::sorted_times<mp50>(requested, order);
-  const auto times100 = detail::sorted_times<high_precision>(requested, order);
+  const auto times60 = detail::sorted_times<mp60>(requested, order);
   const auto coarse_problem = instantiate<mp50>(entry);
-  const auto fine_problem = instantiate<high_precision>(entry);
+  const auto fine_problem = instantiate<mp60>(entry);
   high_precision tolerance = problems::parse_value(settings.tolerance);
   high_precision check_tolerance = problems::parse_value(settings.check_tolerance);
   reference_states result;
@@ -166,7 +166,7 @@ inline reference_states compute_nonstiff_reference(const problem_entry& entry, c
     auto coarse = std::async(std::launch::async, [&] {
       return integrate_extrapolation(coarse_problem, times50, mp50(tolerance));
     });
-    const auto fine = integrate_extrapolation(fine_problem, times100, check_tolerance);
+    const auto fine = integrate_extrapolation(fine_problem, times60, mp60(check_tolerance));
     const auto coarse_states = coarse.get();
     result = reference_states{};
     result.times = requested;
@@ -177,9 +177,9 @@ inline reference_states compute_nonstiff_reference(const problem_entry& entry, c
       for (const auto& x : reference) state.push_back(mp50(x));
       result.states.push_back(state);
       result.certified_digits = std::min(result.certified_digits,
-                                         agreement_digits_floor(coarse_states[order[k]], reference, high_precision(0)));
+                                         agreement_digits_floor(coarse_states[order[k]], reference, mp60(0)));
     }
-    result.method = "Gragg-Bulirsch-Stoer extrapolation (odeint bulirsch_stoer, order <= 16): reference cpp_bin_float_100 "
+    result.method = "Gragg-Bulirsch-Stoer extrapolation (odeint bulirsch_stoer, order <= 16): reference cpp_bin_float<60> "
                     "at tol " + check_tolerance.str(3) + ", certified against cpp_bin_float_50 at tol " + tolerance.str(3) +
                     " (abs = rel)";
     if (result.certified_digits >= settings.target_digits) break;
@@ -205,10 +205,10 @@ inline reference_states compute_stiff_reference_states(const problem_entry& entr
   return result;
 }
 
-// The closed form at the requested times in mp50, with its digits against a 100-digit evaluation.
+// The closed form at the requested times in mp50, with its digits against a 60-digit evaluation.
 inline reference_states exact_reference(const problem_entry& entry, const std::vector<mp50>& times) {
   const auto p50 = instantiate<mp50>(entry);
-  const auto p100 = instantiate<high_precision>(entry);
+  const auto p60 = instantiate<mp60>(entry);
   if (!p50.exact) throw std::logic_error(entry.info.name + " has no closed-form solution");
   reference_states result;
   result.times = times;
@@ -216,9 +216,9 @@ inline reference_states exact_reference(const problem_entry& entry, const std::v
   for (const auto& t : times) {
     result.states.push_back(p50.exact(t));
     result.certified_digits = std::min(
-        result.certified_digits, agreement_digits_floor(result.states.back(), p100.exact(high_precision(t)), high_precision(0)));
+        result.certified_digits, agreement_digits_floor(result.states.back(), p60.exact(mp60(t)), mp60(0)));
   }
-  result.method = "exact (closed form evaluated in cpp_bin_float_50, checked against 100 digits)";
+  result.method = "exact (closed form evaluated in cpp_bin_float_50, checked against 60 digits)";
   result.origin = "exact";
   return result;
 }

@@ -51,14 +51,15 @@ inline std::vector<convergence_request> default_suite() {
 
 // The gate: every method on the nonlinear non-autonomous problems (nonlinear-na for general
 // right-hand sides, forced-duffing for separable and second-order ones) and on one Hamiltonian
-// problem (kepler). Float128 keeps the round-off plateau out of every window; seeds run in float.
+// problem (the pendulum: kepler at e = 0.6 keeps first-order methods pre-asymptotic beyond 10^5
+// steps, which would gate nothing but the step budget). Float128 keeps the round-off plateau out of every window; seeds run in float.
 inline std::vector<convergence_request> gate_set() {
   std::vector<convergence_request> jobs;
   for (const auto& method : method_catalog())
-    for (const auto* name : {"nonlinear-na", "forced-duffing", "kepler"}) {
+    for (const auto* name : {"nonlinear-na", "forced-duffing", "pendulum"}) {
       const auto* problem = find_problem(name);
       if (!problem || !applicable(method, *problem)) continue;
-      if (method.seed() && std::string(name) == "kepler") continue;  // specimens are pinned on their own problems
+      if (method.seed() && std::string(name) == "pendulum") continue;  // specimens are pinned on their own problems
       jobs.push_back({.method = &method, .problem = problem, .scalar = scalar_kind::quad, .tolerance_sweep = false});
       if (method.embedded_order)  // both weight sets of every pair are gated
         jobs.push_back({.method = &method,

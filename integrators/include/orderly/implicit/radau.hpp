@@ -12,8 +12,8 @@
 // the working scalar (Hairer-Wanner II, sec. IV.8; for the small systems Orderly integrates,
 // n <= 8, this is simpler than Hairer's complex transformation and fast enough).
 //
-// Error estimate: Hairer's embedded formula generalised to s stages (Hairer-Wanner II, IV.8,
-// eq. (8.19)-(8.20)): y^ - y1 = gamma0 h f(t0, y0) + sum_i e_i Z_i, where gamma0 = 1/u and u is
+// Error estimate: Hairer's embedded formula generalised to s stages (Hairer-Wanner II, sec. IV.8):
+// y^ - y1 = gamma0 h f(t0, y0) + sum_i e_i Z_i, where gamma0 = 1/u and u is
 // the real eigenvalue of A^(-1), and the embedded weights b^ (with b^_0 = gamma0 on the node 0)
 // are of order s. The estimate is filtered, err = (I - gamma0 h J)^(-1) (y^ - y1), so that it stays
 // bounded for stiff components; for s = 3 this is exactly RADAU5's estimate (DD_i = u e_i).
@@ -191,7 +191,7 @@ struct radau_options {
   // (1 = the local error tolerance). 0: min(0.03, rtol^(1/4)), at least 10 eps / rtol.
   T newton_tolerance = 0;
   T safety = T(9) / 10;
-  T min_factor = T(1) / 8;  // h_new / h bounds (RADAU5's FACR = 1/8 ... FACL = 5)
+  T min_factor = T(1) / 8;  // h_new / h stays within [min_factor, max_factor]
   T max_factor = T(5);
   T jacobian_reuse_theta = T(1) / 1000;  // keep J when Newton contracted faster than this
 };
@@ -264,7 +264,7 @@ radau_stats integrate_radau(Rhs&& f, Jac&& jacobian, T t0, const std::vector<T>&
       previous = t;
     }
   }
-  if (!(options.rtol > 0) || options.atol < 0) throw std::invalid_argument("Radau: tolerances must be positive");
+  if (!(options.rtol > 0) || !(options.atol > 0)) throw std::invalid_argument("Radau: tolerances must be positive");
 
   const radau_coefficients& hp = radau_iia_coefficients(options.stages);
   const int s = hp.stages;

@@ -22,7 +22,7 @@ struct nonlinear_na {
             .has_exact = true,
             .has_jacobian = true,
             .nonautonomous = true,
-            .parameters = {{"t_end", "3", "end of the default time span"}}};
+            .parameters = {{"t_end", "3/2", "end of the default time span (past t = 1.6 y2 falls from e^5 to 1 so fast that low-order methods drive it negative and blow up)"}}};
   }
   template <class T>
   static typed_problem<T> make(const problem_info* info) {
