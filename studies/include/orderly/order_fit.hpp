@@ -79,7 +79,7 @@ inline least_squares_line fit_line(const std::vector<double>& x, const std::vect
 //  2. slope collapse: trailing points within 1000x of their floor whose local slope falls away
 //     from the median local slope are on the plateau too (also marked roundoff);
 //  3. asymptotic window: start from the three finest remaining points and extend towards larger h
-//     while the next local slope stays within max(0.1, 0.025 p) of the current fit's slope p;
+//     while the next local slope stays within max(0.05, 0.01 p) of the current fit's slope p;
 //     the coarser points are pre-asymptotic.
 // The uncertainty is max(2 x standard error of the slope, |p - finest local slope| + the drift the
 // local slopes would still make beyond the finest grid): the fit's noise, or its bias.
@@ -135,7 +135,7 @@ inline order_fit fit_order(std::vector<convergence_point>& points) {
   least_squares_line line = fit_window(from);
   while (from > 0) {
     const double next = slopes[from - 1];
-    if (std::fabs(next - line.slope) > std::max(0.1, 0.025 * std::fabs(line.slope))) break;
+    if (std::fabs(next - line.slope) > std::max(0.05, 0.01 * std::fabs(line.slope))) break;
     --from;
     line = fit_window(from);
   }
