@@ -743,16 +743,30 @@ def _legend(ax, entries: list):
                   frameon=False, borderaxespad=0.0)
 
 
+def _start_log_panel(ax):
+    """A log-log panel with empty bounds, edge markers and legend entries."""
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    return ax, PanelBounds(), [], []
+
+
+def _finish_panel(ax, bounds, edges, legend, title: str, xlabel: str, ylabel: str) -> None:
+    bounds.apply(ax)
+    _draw_edge_markers(ax, edges)
+    ax.set_title(title, fontsize=10)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.grid(True, which="major", alpha=0.3)
+    _legend(ax, legend)
+
+
 def convergence_figure(problem: str, runs: list, style: Style, output: Path) -> list:
     fixed = [r for r in runs if r.points]
     if not fixed:
         return []
     fig, axes = _figure(_panels(fixed), f"{problem}: error against step size h (norm {fixed[0].norm})")
     for family, scalar, panel_runs in _panels(fixed):
-        ax = axes[(family, scalar)]
-        ax.set_xscale("log")
-        ax.set_yscale("log")
-        bounds, edges, legend = PanelBounds(), [], []
+        ax, bounds, edges, legend = _start_log_panel(axes[(family, scalar)])
         for run in panel_runs:
             colour, marker, line = style(run)
             xs, ys = _plot_points(ax, run.points, [p.x for p in run.points], colour, marker,
@@ -781,13 +795,7 @@ def convergence_figure(problem: str, runs: list, style: Style, output: Path) -> 
                     else f"declared {format_order_value(run.declared)}")
             mark = "" if run.verdict in ("pass", UNJUDGED) else f" [{run.verdict}]"
             legend.append((f"{run.label}: {summary} ({decl}){mark}", colour, marker, line))
-        bounds.apply(ax)
-        _draw_edge_markers(ax, edges)
-        ax.set_title(f"{family} · {scalar}", fontsize=10)
-        ax.set_xlabel("step size h")
-        ax.set_ylabel("error")
-        ax.grid(True, which="major", alpha=0.3)
-        _legend(ax, legend)
+        _finish_panel(ax, bounds, edges, legend, f"{family} · {scalar}", "step size h", "error")
     _key_legend(fig)
     return _save(fig, output, f"convergence_{safe_name(problem)}")
 
@@ -799,10 +807,7 @@ def work_figure(problem: str, runs: list, style: Style, output: Path) -> list:
         return []
     fig, axes = _figure(_panels(usable), f"{problem}: error against right-hand-side evaluations")
     for family, scalar, panel_runs in _panels(usable):
-        ax = axes[(family, scalar)]
-        ax.set_xscale("log")
-        ax.set_yscale("log")
-        bounds, edges, legend = PanelBounds(), [], []
+        ax, bounds, edges, legend = _start_log_panel(axes[(family, scalar)])
         for run in panel_runs:
             colour, marker, line = style(run)
             if run.points:
@@ -819,13 +824,7 @@ def work_figure(problem: str, runs: list, style: Style, output: Path) -> list:
                 slope = _finite((run.adaptive or {}).get("slope_error_vs_tol"))
                 extra = f", error ∝ tol^{slope:.2f}" if slope is not None else ""
                 legend.append((f"{run.label} adaptive{extra}", colour, marker, "--"))
-        bounds.apply(ax)
-        _draw_edge_markers(ax, edges)
-        ax.set_title(f"{family} · {scalar}", fontsize=10)
-        ax.set_xlabel("right-hand-side evaluations")
-        ax.set_ylabel("error")
-        ax.grid(True, which="major", alpha=0.3)
-        _legend(ax, legend)
+        _finish_panel(ax, bounds, edges, legend, f"{family} · {scalar}", "right-hand-side evaluations", "error")
     _key_legend(fig, work=True)
     return _save(fig, output, f"work_{safe_name(problem)}")
 
@@ -836,10 +835,7 @@ def energy_figure(problem: str, runs: list, style: Style, output: Path) -> list:
         return []
     fig, axes = _figure(_panels(with_energy), f"{problem}: energy error against step size h")
     for family, scalar, panel_runs in _panels(with_energy):
-        ax = axes[(family, scalar)]
-        ax.set_xscale("log")
-        ax.set_yscale("log")
-        bounds, edges, legend = PanelBounds(), [], []
+        ax, bounds, edges, legend = _start_log_panel(axes[(family, scalar)])
         for run in panel_runs:
             colour, marker, line = style(run)
             pts = run.energy_points
@@ -856,13 +852,7 @@ def energy_figure(problem: str, runs: list, style: Style, output: Path) -> list:
                 ax.plot(*fit, color=colour, linewidth=6, alpha=0.28, solid_capstyle="butt", zorder=2)
             summary = f"p = {format_measured(order, unc)}" if order is not None else "no order"
             legend.append((f"{run.label}: {summary}", colour, marker, line))
-        bounds.apply(ax)
-        _draw_edge_markers(ax, edges)
-        ax.set_title(f"{family} · {scalar}", fontsize=10)
-        ax.set_xlabel("step size h")
-        ax.set_ylabel("energy error")
-        ax.grid(True, which="major", alpha=0.3)
-        _legend(ax, legend)
+        _finish_panel(ax, bounds, edges, legend, f"{family} · {scalar}", "step size h", "energy error")
     _key_legend(fig, declared=False)
     return _save(fig, output, f"energy_{safe_name(problem)}")
 

@@ -12,6 +12,8 @@
 #include <orderly/scalars.hpp>
 #include <orderly/tableaus/explicit_methods.hpp>
 
+#include "../support/weight_sets.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -20,27 +22,6 @@
 
 namespace orderly {
 namespace {
-
-struct weights_case {
-  std::string name;
-  weight_set weights;
-};
-
-std::vector<weights_case> every_weight_set() {
-  std::vector<weights_case> cases;
-  for (const auto& t : explicit_tableaus()) {
-    cases.push_back({t.name, weight_set::primary});
-    if (t.b_embedded) cases.push_back({t.name, weight_set::embedded});
-  }
-  return cases;
-}
-
-std::string case_name(const testing::TestParamInfo<weights_case>& info) {
-  std::string name = info.param.name + (info.param.weights == weight_set::primary ? "_b" : "_bhat");
-  for (auto& ch : name)
-    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
-  return name;
-}
 
 template <class T>
 std::vector<T> exact_solution(const T& t) {

@@ -6,6 +6,8 @@
 #include <orderly/scalars.hpp>
 #include <orderly/tableaus/explicit_methods.hpp>
 
+#include "../support/weight_sets.hpp"
+
 #include <gtest/gtest.h>
 
 #include <limits>
@@ -14,27 +16,6 @@
 
 namespace orderly {
 namespace {
-
-struct weights_case {
-  std::string name;
-  weight_set weights;
-};
-
-std::vector<weights_case> every_weight_set() {
-  std::vector<weights_case> cases;
-  for (const auto& t : explicit_tableaus()) {
-    cases.push_back({t.name, weight_set::primary});
-    if (t.b_embedded) cases.push_back({t.name, weight_set::embedded});
-  }
-  return cases;
-}
-
-std::string case_name(const testing::TestParamInfo<weights_case>& info) {
-  std::string name = info.param.name + (info.param.weights == weight_set::primary ? "_b" : "_bhat");
-  for (auto& ch : name)
-    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
-  return name;
-}
 
 class WeightSetOrder : public testing::TestWithParam<weights_case> {};
 
