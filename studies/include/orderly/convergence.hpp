@@ -7,6 +7,7 @@
 #include <orderly/step_control.hpp>
 
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <optional>
 #include <string>

@@ -38,7 +38,6 @@ struct order_fit {
   double error_constant = 0;   // C in err ~ C h^order, from the fit's intercept
   std::size_t first = 0, last = 0;   // window, inclusive indices into the points
   std::vector<double> local_slopes;  // slope between consecutive usable points (NaN-free)
-  std::vector<std::size_t> local_slope_index;  // index of the coarser point of each local slope
   std::string reason;          // why the window is what it is
 };
 
@@ -117,7 +116,6 @@ inline order_fit fit_order(std::vector<convergence_point>& points) {
     }
   }
   fit.local_slopes = slopes;
-  for (std::size_t k = 0; k + 1 < usable.size(); ++k) fit.local_slope_index.push_back(usable[k]);
   if (usable.size() < 2) {
     fit.reason = "fewer than two usable points";
     return fit;
