@@ -236,6 +236,26 @@ bool has_jacobian(const Jac& jacobian) {
   else return true;
 }
 
+// Residual of the collocation system in the stage increments Z: the i-th block is
+// h sum_j a_ij f(t + c_j h, y + Z_j) - Z_i. fz receives the stage derivatives.
+template <class T, class Rhs, class Vector>
+void collocation_residual(Rhs& f, const T& t, const T& h, const std::vector<T>& y, const std::vector<T>& z,
+                          const std::vector<T>& c, const std::vector<T>& a, std::vector<T>& stage,
+                          std::vector<T>& fstage, std::vector<T>& fz, Vector& residual) {
+  const std::size_t n = y.size(), s = c.size();
+  for (std::size_t i = 0; i < s; ++i) {
+    for (std::size_t p = 0; p < n; ++p) stage[p] = y[p] + z[i * n + p];
+    f(t + c[i] * h, stage, fstage);
+    for (std::size_t p = 0; p < n; ++p) fz[i * n + p] = fstage[p];
+  }
+  for (std::size_t i = 0; i < s; ++i)
+    for (std::size_t p = 0; p < n; ++p) {
+      T sum = 0;
+      for (std::size_t j = 0; j < s; ++j) sum += a[i * s + j] * fz[j * n + p];
+      residual(static_cast<Eigen::Index>(i * n + p)) = h * sum - z[i * n + p];
+    }
+}
+
 }  // namespace radau_detail
 
 // Integrates y' = f(t, y) from t0 through each time in `outputs` (strictly monotone, beyond t0),
@@ -432,17 +452,7 @@ radau_stats integrate_radau(Rhs&& f, Jac&& jacobian, T t0, const std::vector<T>&
     T faccon = pow(max(faccon_carry, eps), T(8) / 10);  // RADAU5 carries the contraction estimate
     theta = 0;
     for (iterations = 0; iterations < max_newton; ++iterations) {
-      for (int i = 0; i < s; ++i) {
-        for (std::size_t p = 0; p < n; ++p) stage[p] = y[p] + z[i * n + p];
-        rhs(t + c[i] * hd, stage, fstage);
-        for (std::size_t p = 0; p < n; ++p) fz[i * n + p] = fstage[p];
-      }
-      for (int i = 0; i < s; ++i)
-        for (std::size_t p = 0; p < n; ++p) {
-          T sum = 0;
-          for (int j = 0; j < s; ++j) sum += a[i * s + j] * fz[j * n + p];
-          residual(i * n + p) = hd * sum - z[i * n + p];
-        }
+      radau_detail::collocation_residual(rhs, t, hd, y, z, c, a, stage, fstage, fz, residual);
       bool finite = true;
       for (std::size_t k = 0; k < sn; ++k) {
         using std::isfinite;
@@ -618,6 +628,10 @@ radau_stats integrate_radau_fixed(Rhs&& f, Jac&& jacobian, const T& t0, const T&
   matrix iteration(sn, sn);
   vector residual(sn), delta(sn);
   const T h = (t1 - t0) / T(steps);
+  auto counted = [&](const T& time, const std::vector<T>& x, std::vector<T>& dx) {
+    f(time, x, dx);
+    ++stats.rhs_evaluations;
+  };
   for (std::uint64_t step = 0; step < steps; ++step) {
     const T t = t0 + T(step) * h;  // no accumulated drift in t
     f(t, y, f0);
@@ -640,18 +654,7 @@ radau_stats integrate_radau_fixed(Rhs&& f, Jac&& jacobian, const T& t0, const T&
     std::fill(z.begin(), z.end(), T(0));
     T previous = std::numeric_limits<T>::infinity();
     for (int iteration_count = 0;; ++iteration_count) {
-      for (int i = 0; i < s; ++i) {
-        for (std::size_t p = 0; p < n; ++p) stage[p] = y[p] + z[i * n + p];
-        f(t + c[i] * h, stage, fstage);
-        ++stats.rhs_evaluations;
-        for (std::size_t p = 0; p < n; ++p) fz[i * n + p] = fstage[p];
-      }
-      for (int i = 0; i < s; ++i)
-        for (std::size_t p = 0; p < n; ++p) {
-          T sum = 0;
-          for (int j = 0; j < s; ++j) sum += a[i * s + j] * fz[j * n + p];
-          residual(i * n + p) = h * sum - z[i * n + p];
-        }
+      radau_detail::collocation_residual(counted, t, h, y, z, c, a, stage, fstage, fz, residual);
       delta = lu.solve(residual);
       ++stats.newton_iterations;
       T size = 0, norm = 0;
