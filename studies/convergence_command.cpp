@@ -1,14 +1,16 @@
 // `orderly convergence`: the convergence-order study for one method and problem, or the default
 // suite of every method on the problems where it applies. Writes orderly.convergence/1 JSON.
 #include "commands.hpp"
+#include "output.hpp"
 #include "resolve.hpp"
 
 #include <orderly/convergence_json.hpp>
-#include <orderly/suites.hpp>
+#include <orderly/convergence_suites.hpp>
 
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <thread>
 
@@ -19,6 +21,7 @@ struct convergence_options {
   std::string method, problem, scalar = "double", norm = "final", weights = "primary", json_path, suite, out_dir;
   std::size_t min_steps = 0, max_steps = 0;
   unsigned threads = 0;
+  bool verbose = false;
 };
 
 error_norm_kind parse_norm(const std::string& name) {
@@ -26,16 +29,6 @@ error_norm_kind parse_norm(const std::string& name) {
   if (name == "l2") return error_norm_kind::l2;
   if (name == "linf") return error_norm_kind::linf;
   throw usage_error("unknown norm '" + name + "'; use final, l2 or linf");
-}
-
-void write_json(const nlohmann::json& j, const std::string& path) {
-  if (path == "-") {
-    std::cout << j.dump(2) << "\n";
-    return;
-  }
-  std::ofstream out(path);
-  if (!out) throw usage_error("cannot write '" + path + "'");
-  out << j.dump(2) << "\n";
 }
 
 void print_summary(const convergence_result& r) {
@@ -62,21 +55,23 @@ void run_single(const convergence_options& o) {
   if (request.weights == weight_set::embedded && !request.method->embedded_order)
     throw usage_error(o.method + " has no embedded weights");
   if (auto why = incompatibility(*request.method, request.problem->info); !why.empty()) throw usage_error(why);
+  if (!o.json_path.empty()) check_output_path("--json", o.json_path);
   const auto result = study_convergence(request);
   if (o.json_path.empty()) print_summary(result);
-  else write_json(to_json(result), o.json_path);
+  else write_json("--json", o.json_path, to_json(result));
 }
 
 void run_suite(const convergence_options& o) {
   if (o.suite != "default") throw usage_error("unknown suite '" + o.suite + "'; the only suite is 'default'");
   const std::string dir = o.out_dir.empty() ? "reports/out/convergence" : o.out_dir;
-  std::filesystem::create_directories(dir);
+  ensure_output_dir("--out", dir);
   auto jobs = default_suite();
   const auto norm = parse_norm(o.norm);
   for (auto& job : jobs) job.norm = norm;
-  const unsigned threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
-  const auto outcomes = run_jobs(jobs, threads);
+  progress_meter progress("convergence", jobs.size());
+  const auto outcomes = run_convergence_jobs(jobs, o.threads, &progress);
   int failures = 0;
+  std::map<std::string, int> verdicts;
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     if (!outcomes[i].result) {
       std::cerr << "orderly: " << jobs[i].method->name << " on " << jobs[i].problem->info.name << ": "
@@ -85,10 +80,14 @@ void run_suite(const convergence_options& o) {
       continue;
     }
     const auto& r = *outcomes[i].result;
-    write_json(to_json(r), dir + "/" + r.method + "__" + r.problem + "__" + r.scalar + "__" + r.norm + ".json");
-    print_summary(r);
+    write_json("--out", dir + "/" + r.method + "__" + r.problem + "__" + r.scalar + "__" + r.norm + ".json", to_json(r));
+    if (o.verbose) print_summary(r);
+    ++verdicts[r.verdict];
   }
-  std::printf("%zu runs written to %s\n", jobs.size() - static_cast<std::size_t>(failures), dir.c_str());
+  std::string counts;
+  for (const auto& [verdict, n] : verdicts) counts += (counts.empty() ? "" : ", ") + std::to_string(n) + " " + verdict;
+  std::printf("convergence: %zu runs in %s (%s), written to %s\n", jobs.size() - static_cast<std::size_t>(failures),
+              progress_meter::duration_text(progress.elapsed_seconds()).c_str(), counts.c_str(), dir.c_str());
   if (failures) throw std::runtime_error(std::to_string(failures) + " suite runs failed");
 }
 
@@ -111,6 +110,7 @@ void register_convergence_command(CLI::App& app) {
   cmd->add_option("--suite", o->suite, "Run a whole suite ('default') instead of one method and problem");
   cmd->add_option("--out", o->out_dir, "Directory for the suite's JSON files (default reports/out/convergence)");
   cmd->add_option("--threads", o->threads, "Threads for the suite (default: all cores)");
+  cmd->add_flag("--verbose", o->verbose, "With --suite: one line per run, not only the summary");
   cmd->callback([o] {
     if (!o->suite.empty()) return run_suite(*o);
     if (o->method.empty() || o->problem.empty()) throw usage_error("convergence needs --method and --problem, or --suite");

@@ -1,43 +1,45 @@
 // `orderly gate`: measures every catalog method on the gate set and refuses any that lost order
 // or accuracy against tests/baselines/order.json. Exit 1 on failure (0 pass, 2 bad input).
 #include "commands.hpp"
+#include "data_paths.hpp"
+#include "output.hpp"
 
 #include <orderly/gate.hpp>
-#include <orderly/suites.hpp>
+#include <orderly/convergence_suites.hpp>
 
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
 #include <thread>
 
-#ifndef ORDERLY_SOURCE_DIR
-#define ORDERLY_SOURCE_DIR "."
-#endif
-
 namespace orderly::cli {
 namespace {
 
 struct gate_options {
-  std::string baseline = std::string(ORDERLY_SOURCE_DIR) + "/tests/baselines/order.json";
+  std::string baseline;  // empty: the default baseline (see default_baseline_path)
   bool update = false;
   unsigned threads = 0;
 };
 
 order_baseline read_baseline(const std::string& path) {
   std::ifstream in(path);
-  if (!in) return {};
+  if (!in) throw usage_error("--baseline '" + path + "': cannot read the file");
   try {
     return baseline_from_json(nlohmann::json::parse(in));
   } catch (const std::exception& e) {
-    throw usage_error("baseline '" + path + "' is not a valid orderly.order-baseline/1 file: " + e.what());
+    throw usage_error("--baseline '" + path + "': not a valid orderly.order-baseline/1 file: " + e.what());
   }
 }
 
-int run_gate(const gate_options& o) {
-  const auto baseline = read_baseline(o.baseline);
+int run_gate(gate_options o) {
+  if (o.baseline.empty()) o.baseline = default_baseline_path();
+  // Inputs and outputs are checked before the gate runs, not after.
+  const auto baseline = o.update && !std::filesystem::exists(o.baseline) ? order_baseline{} : read_baseline(o.baseline);
+  if (o.update) check_output_path("--baseline", o.baseline);
   const auto jobs = gate_set();
-  const unsigned threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
-  const auto outcomes = run_jobs(jobs, threads);
+  progress_meter progress("gate", jobs.size());
+  const auto outcomes = run_convergence_jobs(jobs, o.threads, &progress);
   std::vector<convergence_result> results;
   int failed = 0;
   for (std::size_t i = 0; i < jobs.size(); ++i) {
@@ -50,9 +52,7 @@ int run_gate(const gate_options& o) {
     results.push_back(*outcomes[i].result);
   }
   if (o.update) {
-    std::ofstream out(o.baseline);
-    if (!out) throw usage_error("cannot write baseline '" + o.baseline + "'");
-    out << baseline_to_json(results, baseline).dump(2) << "\n";
+    write_json("--baseline", o.baseline, baseline_to_json(results, baseline));
     std::cout << "baseline written: " << o.baseline << " (" << results.size() << " entries)\n";
     return failed ? 1 : 0;
   }
@@ -73,7 +73,8 @@ int run_gate(const gate_options& o) {
 void register_gate_command(CLI::App& app) {
   auto o = std::make_shared<gate_options>();
   auto* cmd = app.add_subcommand("gate", "Refuse any method whose measured order or error constant regressed");
-  cmd->add_option("--baseline", o->baseline, "Baseline file")->capture_default_str();
+  cmd->add_option("--baseline", o->baseline,
+                  "Baseline file (default: the installed baseline, or tests/baselines/order.json in the source tree)");
   cmd->add_flag("--update-baseline", o->update, "Rewrite the baseline from this run's measurements");
   cmd->add_option("--threads", o->threads, "Threads (default: all cores; results do not depend on it)");
   cmd->callback([o] {

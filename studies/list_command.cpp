@@ -18,7 +18,7 @@ nlohmann::json methods_json() {
   for (const auto& m : method_catalog())
     all.push_back({{"name", m.name},
                    {"title", m.title},
-                   {"family", m.family},
+                   {"family", family_name(m.family)},
                    {"stages", m.stages},
                    {"order", m.order},
                    {"embedded_order", m.embedded_order ? nlohmann::json(*m.embedded_order) : nlohmann::json()},
@@ -32,7 +32,7 @@ void print_methods() {
   std::printf("%-26s %-13s %6s %5s %8s %9s %10s  %s\n", "name", "family", "stages", "order", "embedded",
               "symplectic", "f/step", "title");
   for (const auto& m : method_catalog())
-    std::printf("%-26s %-13s %6d %5d %8s %9s %10g  %s\n", m.name.c_str(), m.family.c_str(), m.stages, m.order,
+    std::printf("%-26s %-13s %6d %5d %8s %9s %10g  %s\n", m.name.c_str(), family_name(m.family), m.stages, m.order,
                 m.embedded_order ? std::to_string(*m.embedded_order).c_str() : "-", m.symplectic ? "yes" : "no",
                 m.fevals_per_step, m.title.c_str());
 }
@@ -50,6 +50,7 @@ nlohmann::json problems_json() {
                    {"has_exact", p.info.has_exact},
                    {"has_jacobian", p.info.has_jacobian},
                    {"separable", p.info.separable},
+                   {"tags", p.info.tag_names()},
                    {"t0", typed.t0},
                    {"t_end", typed.t_end}});
   }

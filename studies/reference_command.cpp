@@ -36,6 +36,12 @@ struct reference_report {
   bool check_passed = true;
 };
 
+// Computed (not closed-form) references are integrated from t0: at most this many default spans.
+constexpr int max_computed_span_factor = 100;
+
+// Below this many certified digits a reference state certifies nothing a study could use.
+constexpr double min_certified_digits = 1;
+
 mp50 parse_time(const problem_entry& entry, const std::string& text) {
   if (text.empty()) return default_end_time(entry);
   mp50 t;
@@ -46,6 +52,11 @@ mp50 parse_time(const problem_entry& entry, const std::string& text) {
   }
   const auto p = instantiate<mp50>(entry);
   if (t < p.t0) throw usage_error("--t " + text + " is before the problem's t0 = " + p.t0.str());
+  // A computed reference integrates up to t: bound the span so a typo cannot start a run of years.
+  if (!entry.info.has_exact && t - p.t0 > mp50(max_computed_span_factor) * (p.t_end - p.t0))
+    throw usage_error("--t " + text + " is beyond " + std::to_string(max_computed_span_factor) +
+                      " times the default span of " + entry.info.name + " (t_end = " + p.t_end.str(6) +
+                      "); its reference would have to be integrated that far");
   return t;
 }
 
@@ -55,6 +66,9 @@ reference_report run_one(const problem_entry& entry, const reference_options& op
   reference_report report{&entry, {}, std::nullopt, true};
   if (entry.info.has_exact) {
     report.reference = exact_reference(entry, {t});
+    if (report.reference.certified_digits < min_certified_digits)
+      throw usage_error("--t " + options.time + ": at that time the rounding of t itself in 50-digit arithmetic moves " +
+                        entry.info.name + "'s solution by more than its size; no digit can be certified");
     return report;
   }
   if (options.check) {

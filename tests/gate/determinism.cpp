@@ -1,6 +1,6 @@
 // The gate's numbers do not depend on the thread count: the same jobs on one thread and on two
 // give bit-identical errors and fits.
-#include <orderly/suites.hpp>
+#include <orderly/convergence_suites.hpp>
 
 #include <gtest/gtest.h>
 
@@ -15,8 +15,8 @@ TEST(GateDeterminism, OneThreadAndTwoThreadsGiveIdenticalNumbers) {
         job.method->name == "seed-rk4-double-dt")
       some.push_back(job);
   ASSERT_GE(some.size(), 4u);
-  const auto serial = run_jobs(some, 1);
-  const auto parallel = run_jobs(some, 2);
+  const auto serial = run_convergence_jobs(some, 1);
+  const auto parallel = run_convergence_jobs(some, 2);
   for (std::size_t i = 0; i < some.size(); ++i) {
     ASSERT_TRUE(serial[i].result && parallel[i].result) << serial[i].error << parallel[i].error;
     const auto& a = *serial[i].result;

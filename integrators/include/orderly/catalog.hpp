@@ -17,10 +17,26 @@ namespace orderly {
 
 using method_definition = std::variant<const butcher_tableau*, const splitting_method*, const seed_specimen*>;
 
+// What kind of method an entry is: decides which stepper drives it (studies' stepper_factory.hpp
+// is the one place that maps a family to a stepper) and how the report groups it.
+enum class method_family { explicit_rk, embedded_rk, splitting, seed, implicit_rk, rosenbrock };
+
+inline const char* family_name(method_family f) {
+  switch (f) {
+    case method_family::explicit_rk: return "explicit-rk";
+    case method_family::embedded_rk: return "embedded-rk";
+    case method_family::splitting: return "splitting";
+    case method_family::seed: return "seed";
+    case method_family::implicit_rk: return "implicit-rk";
+    case method_family::rosenbrock: return "rosenbrock";
+  }
+  return "?";
+}
+
 struct method_entry {
   std::string name;
   std::string title;
-  std::string family;  // "explicit-rk", "embedded-rk", "splitting", "seed"
+  method_family family = method_family::explicit_rk;
   int stages = 0;
   int order = 0;                      // declared order of the propagated solution
   std::optional<int> embedded_order;  // embedded pairs only
@@ -47,7 +63,7 @@ inline method_entry catalog_entry(const butcher_tableau& t) {
   const bool fsal = t.first_same_as_last();
   return {.name = t.name,
           .title = t.title,
-          .family = t.embedded_order ? "embedded-rk" : "explicit-rk",
+          .family = t.embedded_order ? method_family::embedded_rk : method_family::explicit_rk,
           .stages = t.stages(),
           .order = t.order,
           .embedded_order = t.embedded_order,
@@ -60,7 +76,7 @@ inline method_entry catalog_entry(const butcher_tableau& t) {
 inline method_entry catalog_entry(const splitting_method& m) {
   return {.name = m.name,
           .title = m.title,
-          .family = "splitting",
+          .family = method_family::splitting,
           .stages = m.stages(),
           .order = m.order,
           .implicit = false,
@@ -72,7 +88,7 @@ inline method_entry catalog_entry(const splitting_method& m) {
 inline method_entry catalog_entry(const seed_specimen& s) {
   return {.name = s.name,
           .title = s.title,
-          .family = "seed",
+          .family = method_family::seed,
           .stages = s.rhs_evaluations_per_step,
           .order = s.claimed_order,
           .implicit = false,

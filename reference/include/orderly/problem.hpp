@@ -22,6 +22,29 @@ struct problem_parameter {
   std::string description;
 };
 
+// What a suite selects problems by. Each tag is read off the problem's own flags (problem_info),
+// so a problem states its properties once.
+enum class problem_tag { stiff, hamiltonian, separable, nonautonomous, exact_solution, nonlinear, second_order, seed };
+
+inline constexpr problem_tag all_problem_tags[] = {problem_tag::stiff,          problem_tag::hamiltonian,
+                                                   problem_tag::separable,      problem_tag::nonautonomous,
+                                                   problem_tag::exact_solution, problem_tag::nonlinear,
+                                                   problem_tag::second_order,   problem_tag::seed};
+
+inline const char* tag_name(problem_tag tag) {
+  switch (tag) {
+    case problem_tag::stiff: return "stiff";
+    case problem_tag::hamiltonian: return "hamiltonian";
+    case problem_tag::separable: return "separable";
+    case problem_tag::nonautonomous: return "non-autonomous";
+    case problem_tag::exact_solution: return "exact-solution";
+    case problem_tag::nonlinear: return "nonlinear";
+    case problem_tag::second_order: return "second-order";
+    case problem_tag::seed: return "seed";
+  }
+  return "?";
+}
+
 struct problem_info {
   std::string name;         // CLI name, e.g. "kepler"
   std::string description;  // one line
@@ -37,6 +60,27 @@ struct problem_info {
   bool nonlinear = true;
   std::string source;           // seed article file for seed problems, empty otherwise
   std::vector<problem_parameter> parameters;  // values a caller may change before instantiating
+
+  bool has(problem_tag tag) const {
+    switch (tag) {
+      case problem_tag::stiff: return stiff;
+      case problem_tag::hamiltonian: return hamiltonian;
+      case problem_tag::separable: return separable;
+      case problem_tag::nonautonomous: return nonautonomous;
+      case problem_tag::exact_solution: return has_exact;
+      case problem_tag::nonlinear: return nonlinear;
+      case problem_tag::second_order: return second_order;
+      case problem_tag::seed: return !source.empty();
+    }
+    return false;
+  }
+
+  std::vector<std::string> tag_names() const {
+    std::vector<std::string> names;
+    for (auto tag : all_problem_tags)
+      if (has(tag)) names.push_back(tag_name(tag));
+    return names;
+  }
 
   // The value text of parameter `key`; throws std::out_of_range when the problem has none such.
   const std::string& parameter(std::string_view key) const {

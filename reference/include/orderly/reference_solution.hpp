@@ -205,6 +205,24 @@ inline reference_states compute_stiff_reference_states(const problem_entry& entr
   return result;
 }
 
+// The time itself is known to the working precision only: t carries a relative rounding error of
+// eps, which moves the solution by about |t| eps |y'(t)|. A certificate claims no more digits than
+// that leaves (relative to |y(t)|, as agreement_digits_floor measures); at a time so large that
+// nothing is left it claims none (0 digits), and callers refuse such a time.
+inline double time_resolution_digits(const typed_problem<mp50>& problem, const mp50& t, const state_of<mp50>& y) {
+  state_of<mp50> slope(y.size());
+  problem.rhs(t, y, slope);
+  mp50 rate = 0, size = 0;
+  for (std::size_t i = 0; i < y.size(); ++i) {
+    rate = std::max(rate, mp50(abs(slope[i])));
+    size = std::max(size, mp50(abs(y[i])));
+  }
+  const mp50 moved = abs(t) * std::numeric_limits<mp50>::epsilon() * rate;
+  if (moved == 0) return std::numeric_limits<mp50>::digits10;
+  if (size == 0) size = 1;
+  return std::max(0.0, static_cast<double>(-log10(moved / size)));
+}
+
 // The closed form at the requested times in mp50, with its digits against a 60-digit evaluation.
 inline reference_states exact_reference(const problem_entry& entry, const std::vector<mp50>& times) {
   const auto p50 = instantiate<mp50>(entry);
@@ -217,6 +235,7 @@ inline reference_states exact_reference(const problem_entry& entry, const std::v
     result.states.push_back(p50.exact(t));
     result.certified_digits = std::min(
         result.certified_digits, agreement_digits_floor(result.states.back(), p60.exact(mp60(t)), mp60(0)));
+    result.certified_digits = std::min(result.certified_digits, time_resolution_digits(p50, t, result.states.back()));
   }
   result.method = "exact (closed form evaluated in cpp_bin_float_50, checked against 60 digits)";
   result.origin = "exact";

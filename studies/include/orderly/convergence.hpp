@@ -53,7 +53,8 @@ struct adaptive_point {
 };
 
 struct convergence_result {
-  std::string method, method_title, family, problem, problem_description, scalar, norm, kind, weights;
+  method_family family = method_family::explicit_rk;
+  std::string method, method_title, problem, problem_description, scalar, norm, kind, weights;
   int declared_order = 0;
   int embedded_declared_order = 0;
   std::string seed_source, seed_description;  // seed specimens only

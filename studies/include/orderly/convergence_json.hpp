@@ -47,7 +47,7 @@ inline nlohmann::json to_json(const convergence_result& r) {
   j["schema"] = "orderly.convergence/1";
   j["method"] = r.method;
   j["method_title"] = r.method_title;
-  j["family"] = r.family;
+  j["family"] = family_name(r.family);
   j["problem"] = r.problem;
   j["problem_description"] = r.problem_description;
   j["scalar"] = r.scalar;

@@ -46,7 +46,7 @@ inline nlohmann::json baseline_to_json(const std::vector<convergence_result>& re
   nlohmann::json entries = nlohmann::json::array();
   for (const auto& r : results) {
     if (!r.solution.fit.found) continue;
-    const bool seed = r.family == "seed";
+    const bool seed = r.family == method_family::seed;
     entries.push_back({{"key", gate_key(r)},
                        {"measured_order", r.solution.fit.order},
                        {"error_constant", seed ? gated_constant(r, r.solution.fit.order) : r.error_constant_declared},
@@ -89,7 +89,7 @@ inline gate_finding judge_against_baseline(const convergence_result& r, const or
     return finding;
   }
   const auto entry = baseline.entries.find(finding.key);
-  const bool seed = r.family == "seed";
+  const bool seed = r.family == method_family::seed;
   if (!seed) {
     if (fit.order < r.declared_order - 0.15) fail("order below declared - 0.15");
     if (fit.order > r.declared_order + 0.5 && !baseline.superconvergence.count(finding.key))

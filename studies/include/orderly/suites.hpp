@@ -1,102 +1,108 @@
 #pragma once
-// Which method runs on which problem: the default convergence suite and the gate set, and the
-// parallel runner both use. Results come back in job order whatever the thread count.
-#include <orderly/convergence.hpp>
-#include <orderly/method_runner.hpp>
+// Suites as data: which methods run on which problems. A suite is a list of parts; each part picks
+// methods by family and problems by tags (problem_info::has) or by name, and says in which scalars
+// to run. The default convergence suite and the gate set below are two such tables; a study turns
+// the selected (method, problem) pairs into its own jobs.
+#include <orderly/catalog.hpp>
+#include <orderly/problem_catalog.hpp>
+#include <orderly/stepper_factory.hpp>
 
-#include <atomic>
-#include <exception>
+#include <algorithm>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace orderly {
 
-// Problems of the seed articles, on which each specimen is measured.
-inline const std::vector<std::string>& seed_problem_names() {
-  static const std::vector<std::string> names{"constant-force", "spring-damper-15", "spring-damper-10",
-                                              "harmonic",       "thrust-drag",      "forced-oscillator"};
-  return names;
-}
+struct problem_selection {
+  std::vector<problem_tag> all_of;   // the problem has every one of these tags
+  std::vector<problem_tag> none_of;  // and none of these
+  std::vector<std::string> names;    // or is named here (either rule selects it)
 
-inline bool applicable(const method_entry& method, const problem_entry& problem) {
-  return incompatibility(method, problem.info).empty();
-}
-
-// Methods of order >= 6 reach double's round-off within a few grids; they are also measured in
-// float128 so their order shows over a proper window.
-inline bool wants_extended_precision(const method_entry& method) { return !method.seed() && method.order >= 6; }
-
-inline std::vector<convergence_request> default_suite() {
-  std::vector<convergence_request> jobs;
-  const std::vector<std::string> problems{"nonlinear-na", "forced-duffing", "kepler", "arenstorf", "pendulum",
-                                          "forced-oscillator"};
-  for (const auto& method : method_catalog()) {
-    std::vector<std::string> names = problems;
-    if (method.seed()) {
-      names = seed_problem_names();
-      names.push_back("nonlinear-na");
-      names.push_back("forced-duffing");
-    }
-    for (const auto& name : names) {
-      const auto* problem = find_problem(name);
-      if (!problem || !applicable(method, *problem)) continue;
-      jobs.push_back({.method = &method, .problem = problem, .scalar = scalar_kind::float64});
-      if (wants_extended_precision(method))
-        jobs.push_back({.method = &method, .problem = problem, .scalar = scalar_kind::quad});
-    }
+  bool selects(const problem_info& p) const {
+    if (std::find(names.begin(), names.end(), p.name) != names.end()) return true;
+    if (all_of.empty()) return false;  // a part with names only selects just those
+    for (auto tag : all_of)
+      if (!p.has(tag)) return false;
+    for (auto tag : none_of)
+      if (p.has(tag)) return false;
+    return true;
   }
-  return jobs;
-}
-
-// The gate: every method on the nonlinear non-autonomous problems (nonlinear-na for general
-// right-hand sides, forced-duffing for separable and second-order ones) and on one Hamiltonian
-// problem (the pendulum: kepler at e = 0.6 keeps first-order methods pre-asymptotic beyond 10^5
-// steps, which would gate nothing but the step budget). Float128 keeps the round-off plateau out of every window; seeds run in float.
-inline std::vector<convergence_request> gate_set() {
-  std::vector<convergence_request> jobs;
-  for (const auto& method : method_catalog())
-    for (const auto* name : {"nonlinear-na", "forced-duffing", "pendulum"}) {
-      const auto* problem = find_problem(name);
-      if (!problem || !applicable(method, *problem)) continue;
-      if (method.seed() && std::string(name) == "pendulum") continue;  // specimens are pinned on their own problems
-      jobs.push_back({.method = &method, .problem = problem, .scalar = scalar_kind::quad, .tolerance_sweep = false});
-      if (method.embedded_order)  // both weight sets of every pair are gated
-        jobs.push_back({.method = &method,
-                        .problem = problem,
-                        .scalar = scalar_kind::quad,
-                        .weights = weight_set::embedded,
-                        .tolerance_sweep = false});
-    }
-  return jobs;
-}
-
-// Runs the jobs on `threads` threads; job i's result (or error text) lands in slot i.
-struct job_outcome {
-  std::optional<convergence_result> result;
-  std::string error;
 };
 
-inline std::vector<job_outcome> run_jobs(const std::vector<convergence_request>& jobs, unsigned threads) {
-  std::vector<job_outcome> outcomes(jobs.size());
-  std::atomic<std::size_t> next{0};
-  auto worker = [&] {
-    for (std::size_t i; (i = next.fetch_add(1)) < jobs.size();) {
-      try {
-        outcomes[i].result = study_convergence(jobs[i]);
-      } catch (const std::exception& e) {
-        outcomes[i].error = e.what();
-      }
+struct method_selection {
+  std::vector<method_family> families;  // empty: every family
+  bool except = false;                  // true: every family but these
+
+  bool selects(const method_entry& m) const {
+    const bool listed = std::find(families.begin(), families.end(), m.family) != families.end();
+    return families.empty() || listed != except;
+  }
+};
+
+struct suite_part {
+  std::string purpose;  // one line: why these pairs are in the suite
+  method_selection methods;
+  problem_selection problems;
+};
+
+struct suite_pair {
+  const method_entry* method;
+  const problem_entry* problem;
+};
+
+// Every (method, problem) pair the parts select where the method can run, in catalog order
+// (methods outer, problems inner), each pair once.
+inline std::vector<suite_pair> select_pairs(const std::vector<suite_part>& parts) {
+  std::vector<suite_pair> pairs;
+  for (const auto& method : method_catalog())
+    for (const auto& problem : problem_catalog()) {
+      if (!incompatibility(method, problem.info).empty()) continue;
+      for (const auto& part : parts)
+        if (part.methods.selects(method) && part.problems.selects(problem.info)) {
+          pairs.push_back({&method, &problem});
+          break;
+        }
     }
+  return pairs;
+}
+
+// The default convergence suite.
+inline const std::vector<suite_part>& default_convergence_suite() {
+  static const std::vector<suite_part> parts{
+      {.purpose = "catalog methods on the nonlinear non-autonomous problems with exact solutions",
+       .methods = {.families = {method_family::seed}, .except = true},
+       .problems = {.all_of = {problem_tag::nonlinear, problem_tag::nonautonomous, problem_tag::exact_solution},
+                    .none_of = {problem_tag::stiff}}},
+      {.purpose = "catalog methods on classical non-stiff problems: orbits (certified references) and the pendulum",
+       .methods = {.families = {method_family::seed}, .except = true},
+       .problems = {.names = {"kepler", "arenstorf", "pendulum", "forced-oscillator"}}},
+      {.purpose = "the seed articles' specimens on the articles' own problems",
+       .methods = {.families = {method_family::seed}},
+       .problems = {.all_of = {problem_tag::seed}}},
+      {.purpose = "the specimens on the gate's nonlinear non-autonomous problems",
+       .methods = {.families = {method_family::seed}},
+       .problems = {.all_of = {problem_tag::nonlinear, problem_tag::nonautonomous, problem_tag::exact_solution},
+                    .none_of = {problem_tag::stiff}}},
   };
-  // Touch the catalogs once before threads start (their statics are built on first use).
-  (void)method_catalog();
-  (void)problem_catalog();
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < std::max(1u, threads); ++t) pool.emplace_back(worker);
-  worker();
-  for (auto& thread : pool) thread.join();
-  return outcomes;
+  return parts;
+}
+
+// The gate set. Problems that gate order must be nonlinear and non-autonomous (an autonomous
+// problem cannot see a stage's wrong time argument); the pendulum adds one Hamiltonian problem
+// for the symplectic methods (kepler at e = 0.6 keeps first-order methods pre-asymptotic beyond
+// 10^5 steps, which would gate the step budget, not the order). Seed specimens are pinned on the
+// nonlinear non-autonomous problems only.
+inline const std::vector<suite_part>& gate_suite() {
+  static const std::vector<suite_part> parts{
+      {.purpose = "every method on the nonlinear non-autonomous problems with exact solutions",
+       .methods = {},
+       .problems = {.all_of = {problem_tag::nonlinear, problem_tag::nonautonomous, problem_tag::exact_solution},
+                    .none_of = {problem_tag::stiff}}},
+      {.purpose = "catalog methods on the pendulum (Hamiltonian, closed form)",
+       .methods = {.families = {method_family::seed}, .except = true},
+       .problems = {.names = {"pendulum"}}},
+  };
+  return parts;
 }
 
 }  // namespace orderly

@@ -1,0 +1,132 @@
+#pragma once
+// The one place that turns a catalog entry into a stepper bound to a problem, for any scalar T.
+// Studies drive every method through bound_stepper<T>; a new family of methods touches this file
+// only (one bound_* class and one line in make_stepper). The virtual call costs one indirect call
+// per step; the step itself (stages, sums) stays inlined inside the family's stepper.
+#include <orderly/catalog.hpp>
+#include <orderly/explicit_rk.hpp>
+#include <orderly/problem.hpp>
+#include <orderly/splitting/stepper.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+namespace orderly {
+
+// Work done by a stepper, counted, never timed.
+struct work_counts {
+  std::uint64_t rhs_evaluations = 0;       // splitting methods: force evaluations
+  std::uint64_t jacobian_evaluations = 0;  // implicit families
+  std::uint64_t lu_factorizations = 0;
+  std::uint64_t linear_solves = 0;
+};
+
+// A method bound to one problem. step() advances y from t to t + h; consecutive calls continue one
+// run (caches such as FSAL stages are reused), so call reset() whenever y is changed between steps
+// by anything other than step(). The problem must outlive the stepper.
+template <class T>
+class bound_stepper {
+ public:
+  virtual ~bound_stepper() = default;
+  virtual void step(const T& t, state_of<T>& y, const T& h) = 0;
+  virtual void reset() = 0;
+  virtual work_counts counts() const = 0;
+};
+
+// Whether a method can run on a problem at all (and why not): empty when it can.
+inline std::string incompatibility(const method_entry& method, const problem_info& problem) {
+  if (method.splitting() && !problem.separable)
+    return method.name + " needs a separable Hamiltonian split; " + problem.name + " has none";
+  if (const auto* seed = method.seed(); seed && seed->needs_second_order && !problem.second_order)
+    return method.name + " needs a second-order system y = (x, v); " + problem.name + " is not one";
+  return {};
+}
+
+namespace detail {
+
+template <class T>
+class bound_explicit_rk final : public bound_stepper<T> {
+ public:
+  bound_explicit_rk(const butcher_tableau& tableau, const typed_problem<T>& problem, weight_set weights)
+      : stepper_(tableau, weights), rhs_(&problem.rhs) {}
+  void step(const T& t, state_of<T>& y, const T& h) override { stepper_.step(*rhs_, t, y, h); }
+  void reset() override { stepper_.reset(); }
+  work_counts counts() const override { return {.rhs_evaluations = stepper_.rhs_evaluations()}; }
+
+ private:
+  explicit_rk<state_of<T>> stepper_;
+  const rhs_function<T>* rhs_;
+};
+
+// Splitting methods act on (q, p); the problem's state is y = (q, p) concatenated.
+template <class T>
+class bound_splitting final : public bound_stepper<T> {
+ public:
+  bound_splitting(const splitting_method& method, const typed_problem<T>& problem)
+      : stepper_(method), split_(&*problem.split) {}
+  void step(const T& t, state_of<T>& y, const T& h) override {
+    const auto n = static_cast<std::ptrdiff_t>(split_->half_dimension);
+    q_.assign(y.begin(), y.begin() + n);
+    p_.assign(y.begin() + n, y.end());
+    stepper_.step(split_->force, split_->velocity, t, q_, p_, h);
+    std::copy(q_.begin(), q_.end(), y.begin());
+    std::copy(p_.begin(), p_.end(), y.begin() + n);
+  }
+  void reset() override { stepper_.reset(); }
+  work_counts counts() const override { return {.rhs_evaluations = stepper_.rhs_evaluations()}; }
+
+ private:
+  splitting_stepper<state_of<T>> stepper_;
+  const separable_split<T>* split_;
+  state_of<T> q_, p_;
+};
+
+// Seed specimens are the articles' float code: they exist for T = float only.
+class bound_seed final : public bound_stepper<float> {
+ public:
+  bound_seed(const seed_specimen& seed, const typed_problem<float>& problem) : seed_(&seed), rhs_(&problem.rhs) {
+    counted_ = [this](const float& t, const state_of<float>& x, state_of<float>& dx) {
+      ++evaluations_;
+      (*rhs_)(t, x, dx);
+    };
+  }
+  void step(const float& t, state_of<float>& y, const float& h) override { seed_->step(counted_, t, y, h); }
+  void reset() override {}
+  work_counts counts() const override { return {.rhs_evaluations = evaluations_}; }
+
+ private:
+  const seed_specimen* seed_;
+  const rhs_function<float>* rhs_;
+  rhs_function<float> counted_;
+  std::uint64_t evaluations_ = 0;
+};
+
+}  // namespace detail
+
+// The stepper for `method` on `problem` in scalar T. Throws std::invalid_argument when the method
+// cannot run there (see incompatibility) or not in T (seed specimens outside float).
+template <class T>
+std::unique_ptr<bound_stepper<T>> make_stepper(const method_entry& method, const typed_problem<T>& problem,
+                                               weight_set weights = weight_set::primary) {
+  if (auto why = incompatibility(method, *problem.info); !why.empty()) throw std::invalid_argument(why);
+  switch (method.family) {
+    case method_family::explicit_rk:
+    case method_family::embedded_rk:
+      return std::make_unique<detail::bound_explicit_rk<T>>(*method.tableau(), problem, weights);
+    case method_family::splitting:
+      return std::make_unique<detail::bound_splitting<T>>(*method.splitting(), problem);
+    case method_family::seed:
+      if constexpr (std::is_same_v<T, float>) return std::make_unique<detail::bound_seed>(*method.seed(), problem);
+      else throw std::invalid_argument(method.name + " is a float specimen; run it with scalar float");
+    case method_family::implicit_rk:
+    case method_family::rosenbrock:
+      break;
+  }
+  throw std::invalid_argument(method.name + ": no stepper for family " + family_name(method.family));
+}
+
+}  // namespace orderly

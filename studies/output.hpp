@@ -1,0 +1,92 @@
+#pragma once
+// Writing the CLI's outputs: whole or not at all. A file is written to a temporary beside it and
+// renamed into place, so an interrupted or failed write leaves the previous file intact; write
+// errors (a full disk, /dev/full) are bad output paths: one line, exit 2.
+#include "commands.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <system_error>
+#include <unistd.h>
+
+namespace orderly::cli {
+
+// Creates `dir` (and its parents) for a study's output files, or refuses the option.
+inline void ensure_output_dir(const std::string& option, const std::string& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec || !std::filesystem::is_directory(dir))
+    throw usage_error(option + " '" + dir + "': cannot create the directory (" +
+                      (ec ? ec.message() : std::string("not a directory")) + ")");
+  if (::access(dir.c_str(), W_OK) != 0) throw usage_error(option + " '" + dir + "': the directory is not writable");
+}
+
+// Refuses an output path up front, before a long computation, when it cannot be written.
+inline void check_output_path(const std::string& option, const std::string& path) {
+  if (path == "-") return;
+  const std::filesystem::path target(path);
+  std::error_code ec;
+  if (std::filesystem::exists(target, ec)) {
+    if (std::filesystem::is_directory(target, ec)) throw usage_error(option + " '" + path + "': is a directory");
+    if (::access(path.c_str(), W_OK) != 0) throw usage_error(option + " '" + path + "': not writable");
+    return;
+  }
+  const auto parent = target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
+  if (!std::filesystem::is_directory(parent, ec)) throw usage_error(option + " '" + path + "': its directory does not exist");
+  if (::access(parent.c_str(), W_OK) != 0) throw usage_error(option + " '" + path + "': its directory is not writable");
+}
+
+// Writes text to `path` ("-": standard output). Regular files go through a temporary and a rename;
+// anything else (a device, a pipe) is written directly and checked.
+inline void write_text(const std::string& option, const std::string& path, const std::string& text) {
+  auto refuse = [&](const std::string& why) { throw usage_error(option + " '" + path + "': " + why); };
+  if (path == "-") {
+    std::cout << text << std::flush;
+    if (!std::cout) refuse("cannot write to standard output");
+    return;
+  }
+  const std::filesystem::path target(path);
+  std::error_code ec;
+  const bool special = std::filesystem::exists(target, ec) && !std::filesystem::is_regular_file(target, ec);
+  if (special) {
+    std::ofstream out(target);
+    if (!out) refuse("cannot open for writing");
+    out << text;
+    out.flush();
+    if (!out) refuse("write failed");
+    out.close();
+    if (!out) refuse("write failed");
+    return;
+  }
+  const auto parent = target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
+  if (!std::filesystem::is_directory(parent, ec)) refuse("its directory does not exist");
+  const auto temporary = parent / ("." + target.filename().string() + ".tmp" + std::to_string(::getpid()));
+  {
+    std::ofstream out(temporary);
+    if (!out) refuse("cannot create a file in its directory");
+    out << text;
+    out.flush();
+    const bool ok = static_cast<bool>(out);
+    out.close();
+    if (!ok || !out) {
+      std::filesystem::remove(temporary, ec);
+      refuse("write failed");
+    }
+  }
+  std::filesystem::rename(temporary, target, ec);
+  if (ec) {
+    std::filesystem::remove(temporary, ec);
+    refuse("cannot replace the file (" + ec.message() + ")");
+  }
+}
+
+inline void write_json(const std::string& option, const std::string& path, const nlohmann::json& j) {
+  write_text(option, path, j.dump(2) + "\n");
+}
+
+}  // namespace orderly::cli

@@ -1,0 +1,73 @@
+"""The orderly CLI on bad input: exit code 2, one line on stderr naming the option and the value,
+nothing written. Each row is (arguments, expected exit code, text the error line must contain)."""
+import os
+import subprocess
+import tempfile
+import unittest
+
+ORDERLY = os.environ.get("ORDERLY", "build/bin/orderly")
+
+# Rows that must be refused before any computation starts.
+REFUSED = [
+    (["gate", "--baseline", "/nonexistent.json"], "--baseline '/nonexistent.json'"),
+    (["gate", "--baseline", "/etc/hostname"], "--baseline '/etc/hostname': not a valid"),
+    (["convergence", "--suite", "default", "--out", "/proc/x"], "--out '/proc/x'"),
+    (["convergence", "--method", "rk5", "--problem", "kepler"], "unknown method 'rk5'"),
+    (["convergence", "--method", "rk4", "--problem", "kepler2"], "unknown problem 'kepler2'"),
+    (["convergence", "--method", "rk4", "--problem", "kepler", "--json", "/nonexistent/dir/x.json"],
+     "--json '/nonexistent/dir/x.json'"),
+    (["convergence", "--method", "rk4", "--problem", "kepler", "--scalar", "float16"], "unknown scalar 'float16'"),
+    (["convergence", "--method", "rk4", "--problem", "kepler", "--norm", "l3"], "unknown norm 'l3'"),
+    (["convergence", "--suite", "nightly"], "unknown suite 'nightly'"),
+    (["reference", "--problem", "kepler", "--t", "1e400"], "--t 1e400"),
+    (["reference", "--problem", "kepler", "--t", "abc"], "--t 'abc'"),
+    (["reference", "--problem", "arenstorf", "--t", "1e9"], "--t 1e9"),
+    (["reference", "--problem", "kepler", "--t", "-1"], "--t -1"),
+]
+
+
+def run(args):
+    return subprocess.run([ORDERLY, *args], capture_output=True, text=True, timeout=120)
+
+
+class BadInput(unittest.TestCase):
+    def test_each_row_exits_2_with_one_line_naming_the_value(self):
+        for args, text in REFUSED:
+            with self.subTest(args=" ".join(args)):
+                result = run(args)
+                self.assertEqual(result.returncode, 2, result.stderr)
+                lines = [line for line in result.stderr.splitlines() if line.strip()]
+                self.assertEqual(len(lines), 1, result.stderr)
+                self.assertIn(text, lines[0])
+
+    def test_a_failed_write_exits_2_and_leaves_no_partial_file(self):
+        result = run(["convergence", "--method", "euler", "--problem", "nonlinear-na", "--max-steps", "64",
+                      "--json", "/dev/full"])
+        self.assertEqual(result.returncode, 2, result.stderr)
+        self.assertIn("--json '/dev/full': write failed", result.stderr)
+        with tempfile.TemporaryDirectory() as tmp:
+            target = os.path.join(tmp, "out.json")
+            ok = run(["convergence", "--method", "euler", "--problem", "nonlinear-na", "--max-steps", "64",
+                      "--json", target])
+            self.assertEqual(ok.returncode, 0, ok.stderr)
+            self.assertEqual(os.listdir(tmp), ["out.json"])  # the temporary was renamed, none left
+
+    def test_version_names_commit_compiler_and_boost(self):
+        result = run(["--version"])
+        self.assertEqual(result.returncode, 0)
+        for word in ("orderly", "commit", "compiler", "boost"):
+            self.assertIn(word, result.stdout)
+
+    def test_large_exact_time_is_certified_only_as_far_as_t_resolves(self):
+        # At t = 1e20 the 50-digit time carries an absolute error of about 1e-30: the certificate
+        # must not claim much more than 30 digits (it claimed 50 before).
+        result = run(["reference", "--problem", "kepler", "--t", "1e20", "--json"])
+        self.assertEqual(result.returncode, 0, result.stderr)
+        import json
+        digits = json.loads(result.stdout)["certified_digits"]
+        self.assertLess(digits, 31.5)
+        self.assertGreater(digits, 25)
+
+
+if __name__ == "__main__":
+    unittest.main()

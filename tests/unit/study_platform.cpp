@@ -1,0 +1,133 @@
+// The study platform: the stepper factory, the observer driver, suites as data and the job runner.
+#include <orderly/convergence_suites.hpp>
+#include <orderly/driver.hpp>
+#include <orderly/job_runner.hpp>
+#include <orderly/stepper_factory.hpp>
+#include <orderly/suites.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <set>
+#include <stdexcept>
+#include <string>
+
+using namespace orderly;
+
+namespace {
+
+const problem_entry& problem_named(const std::string& name) {
+  const auto* p = find_problem(name);
+  if (!p) throw std::logic_error("no problem " + name);
+  return *p;
+}
+
+}  // namespace
+
+TEST(Driver, ObserverSeesEveryStepAtGridTimesComputedFromTheStepIndex) {
+  const auto problem = instantiate<double>(problem_named("harmonic"));
+  const auto stepper = make_stepper(*find_method("rk4"), problem);
+  const double h = 0.1;
+  std::size_t calls = 0;
+  double worst_time_error = 0;
+  const auto outcome = drive_fixed(*stepper, problem, h, 1000, [&](std::size_t n, const double& t, const state_of<double>&) {
+    ++calls;
+    EXPECT_EQ(n, calls);
+    worst_time_error = std::max(worst_time_error, std::fabs(t - (problem.t0 + static_cast<double>(n) * h)));
+  });
+  EXPECT_TRUE(outcome.stable);
+  EXPECT_EQ(calls, 1000u);
+  EXPECT_EQ(outcome.steps_done, 1000u);
+  EXPECT_EQ(worst_time_error, 0.0);  // t_n = t0 + n h exactly, not an accumulated sum
+  EXPECT_EQ(outcome.work.rhs_evaluations, 4000u);  // rk4: four evaluations a step
+}
+
+TEST(Driver, AnObserverReturningFalseStopsTheRun) {
+  const auto problem = instantiate<double>(problem_named("harmonic"));
+  const auto stepper = make_stepper(*find_method("euler"), problem);
+  const auto outcome =
+      drive_fixed(*stepper, problem, 0.01, 100, [](std::size_t n, const double&, const state_of<double>&) { return n < 7; });
+  EXPECT_TRUE(outcome.stable);
+  EXPECT_EQ(outcome.steps_done, 7u);
+}
+
+TEST(Driver, ABlowUpIsAResultNamingTheStepAndTime) {
+  // Explicit Euler on x'' = -x with h = 3: the amplification |1 + 3i| = sqrt(10) per step passes the
+  // blow-up bound (1e12 x the initial scale 1) after ceil(12 / log10(sqrt(10))) = 24 steps.
+  const auto problem = instantiate<double>(problem_named("harmonic"));
+  const auto stepper = make_stepper(*find_method("euler"), problem);
+  const auto outcome = drive_fixed(*stepper, problem, 3.0, 1000);
+  EXPECT_FALSE(outcome.stable);
+  EXPECT_EQ(outcome.steps_done, 24u);
+  EXPECT_EQ(outcome.failure, "unstable at step 25, t = 75");
+}
+
+TEST(StepperFactory, EveryFamilyGetsAStepperWhereItCanRun) {
+  const auto duffing = instantiate<double>(problem_named("forced-duffing"));
+  const auto duffing_f = instantiate<float>(problem_named("forced-duffing"));
+  for (const auto& method : method_catalog()) {
+    SCOPED_TRACE(method.name);
+    if (method.family == method_family::seed) {
+      if (!incompatibility(method, *duffing_f.info).empty()) continue;
+      EXPECT_NE(make_stepper(method, duffing_f), nullptr);
+      EXPECT_THROW(make_stepper(method, duffing), std::invalid_argument);  // specimens are float code
+    } else {
+      EXPECT_NE(make_stepper(method, duffing), nullptr);
+    }
+  }
+  const auto arenstorf = instantiate<double>(problem_named("arenstorf"));
+  EXPECT_THROW(make_stepper(*find_method("velocity-verlet"), arenstorf), std::invalid_argument);  // not separable
+}
+
+TEST(Suites, TheGateSelectsOnlyNonlinearNonAutonomousProblemsAndThePendulum) {
+  std::set<std::string> problems;
+  for (const auto& [method, problem] : select_pairs(gate_suite())) {
+    problems.insert(problem->info.name);
+    if (problem->info.name == "pendulum") EXPECT_NE(method->family, method_family::seed);
+    else EXPECT_TRUE(problem->info.nonlinear && problem->info.nonautonomous && !problem->info.stiff);
+  }
+  EXPECT_EQ(problems, (std::set<std::string>{"nonlinear-na", "forced-duffing", "pendulum"}));
+}
+
+TEST(Suites, SeedSpecimensRunOnTheArticlesProblemsAndTheGateProblemsOnly) {
+  for (const auto& [method, problem] : select_pairs(default_convergence_suite())) {
+    if (method->family != method_family::seed) continue;
+    const bool article = !problem->info.source.empty();
+    const bool gate = problem->info.nonlinear && problem->info.nonautonomous && problem->info.has_exact;
+    EXPECT_TRUE(article || gate) << method->name << " on " << problem->info.name;
+  }
+}
+
+TEST(Suites, APairIsSelectedOnceEvenWhenTwoPartsSelectIt) {
+  const std::vector<suite_part> overlapping{
+      {.purpose = "by name", .methods = {.families = {method_family::explicit_rk}}, .problems = {.names = {"kepler"}}},
+      {.purpose = "by tag",
+       .methods = {.families = {method_family::explicit_rk}},
+       .problems = {.all_of = {problem_tag::hamiltonian}}},
+  };
+  std::size_t kepler_rk4 = 0;
+  for (const auto& [method, problem] : select_pairs(overlapping))
+    if (method->name == "rk4" && problem->info.name == "kepler") ++kepler_rk4;
+  EXPECT_EQ(kepler_rk4, 1u);
+}
+
+TEST(JobRunner, ResultsAndErrorsLandInJobOrderForAnyThreadCount) {
+  std::vector<int> jobs;
+  for (int i = 0; i < 50; ++i) jobs.push_back(i);
+  auto square_or_throw = [](const int& i) {
+    if (i % 7 == 3) throw std::runtime_error("job " + std::to_string(i) + " failed");
+    return i * i;
+  };
+  for (unsigned threads : {1u, 2u, 5u}) {
+    const auto outcomes = run_jobs(jobs, square_or_throw, threads);
+    ASSERT_EQ(outcomes.size(), jobs.size());
+    for (int i = 0; i < 50; ++i) {
+      if (i % 7 == 3) {
+        EXPECT_FALSE(outcomes[static_cast<std::size_t>(i)].result);
+        EXPECT_EQ(outcomes[static_cast<std::size_t>(i)].error, "job " + std::to_string(i) + " failed");
+      } else {
+        EXPECT_EQ(*outcomes[static_cast<std::size_t>(i)].result, i * i);
+      }
+    }
+  }
+}
