@@ -4,6 +4,7 @@
 #include "data_paths.hpp"
 #include "output.hpp"
 
+#include <orderly/algebraic_check.hpp>
 #include <orderly/gate.hpp>
 #include <orderly/convergence_suites.hpp>
 
@@ -63,9 +64,24 @@ int run_gate(gate_options o) {
     for (const auto& f : finding.failures) std::cout << "FAIL " << f << "\n";
     std::cout << describe_points(r);
   }
-  std::cout << "order gate: " << jobs.size() - static_cast<std::size_t>(failed) << " passed, " << failed
+  // The algebraic half: every method given as coefficients (both weight sets of a pair) must have
+  // exactly its declared order by its order conditions.
+  int algebra_checked = 0, algebra_failed = 0;
+  for (const auto& method : method_catalog())
+    for (auto weights : {weight_set::primary, weight_set::embedded}) {
+      if (weights == weight_set::embedded && !method.embedded_order) continue;
+      const auto finding = check_declared_order(method, weights);
+      if (!finding) continue;
+      ++algebra_checked;
+      if (finding->passes()) continue;
+      ++algebra_failed;
+      std::cout << "FAIL " << method.name << " (" << (weights == weight_set::primary ? "primary" : "embedded")
+                << " weights): " << finding->text() << "\n";
+    }
+  std::cout << "order gate: measured " << jobs.size() - static_cast<std::size_t>(failed) << " passed, " << failed
+            << " failed; order conditions " << algebra_checked - algebra_failed << " passed, " << algebra_failed
             << " failed\n";
-  return failed ? 1 : 0;
+  return failed || algebra_failed ? 1 : 0;
 }
 
 }  // namespace

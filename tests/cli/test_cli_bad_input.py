@@ -26,6 +26,27 @@ REFUSED = [
 ]
 
 
+# Malformed tableau files: (file content, text the error line must contain).
+GOOD = {"name": "k3", "order": 3, "A": [[], ["1/2"], ["-1", "2"]], "b": ["1/6", "2/3", "1/6"]}
+MALFORMED_TABLEAUS = [
+    ("{not json", "not valid JSON"),
+    ('["a list"]', "one JSON object"),
+    ({k: v for k, v in GOOD.items() if k != "b"}, "field 'b' is missing"),
+    ({k: v for k, v in GOOD.items() if k != "name"}, "field 'name' is missing"),
+    (dict(GOOD, order=0), "field 'order'"),
+    (dict(GOOD, A=[[], ["1/2"]]), "field 'A' must have 3 rows"),
+    (dict(GOOD, A=[[], ["1/2", "1", "2", "3"], ["-1", "2"]]), "field 'A', row 2: has 4 entries"),
+    (dict(GOOD, A=[[], ["1/2"], ["-1", "two"]]), "field 'A', row 3, column 2: 'two'"),
+    (dict(GOOD, A=[[], ["1/0"], ["-1", "2"]]), "field 'A', row 2, column 1: '1/0' has a zero denominator"),
+    (dict(GOOD, b=["1/6", "2/3", 0.5]), "field 'b', column 3"),
+    (dict(GOOD, c=["0", "1/2"]), "field 'c' has 2 entries"),
+    (dict(GOOD, c=["0", "1/3", "1"]), "field 'c', column 2"),
+    (dict(GOOD, b_hat=["1", "0", "0"]), "field 'embedded_order'"),
+    (dict(GOOD, embedded_order=2), "'b_hat' is not"),
+    (dict(GOOD, b=["1/6", "2/3", "1e"]), "field 'b', column 3: '1e' has a malformed exponent"),
+]
+
+
 def run(args):
     return subprocess.run([ORDERLY, *args], capture_output=True, text=True, timeout=120)
 
@@ -39,6 +60,23 @@ class BadInput(unittest.TestCase):
                 lines = [line for line in result.stderr.splitlines() if line.strip()]
                 self.assertEqual(len(lines), 1, result.stderr)
                 self.assertIn(text, lines[0])
+
+    def test_each_malformed_tableau_file_is_refused_naming_field_row_and_column(self):
+        import json
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "t.json")
+            for content, text in MALFORMED_TABLEAUS:
+                with self.subTest(text=text):
+                    with open(path, "w") as f:
+                        f.write(content if isinstance(content, str) else json.dumps(content))
+                    result = run(["check", "--tableau", path])
+                    self.assertEqual(result.returncode, 2, result.stderr + result.stdout)
+                    lines = [line for line in result.stderr.splitlines() if line.strip()]
+                    self.assertEqual(len(lines), 1, result.stderr)
+                    self.assertIn(text, lines[0])
+            missing = run(["check", "--tableau", os.path.join(tmp, "none.json")])
+            self.assertEqual(missing.returncode, 2)
+            self.assertIn("cannot read the file", missing.stderr)
 
     def test_a_failed_write_exits_2_and_leaves_no_partial_file(self):
         result = run(["convergence", "--method", "euler", "--problem", "nonlinear-na", "--max-steps", "64",

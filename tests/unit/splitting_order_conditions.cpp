@@ -8,6 +8,7 @@
 // declared order must hold (|residual| < 1e-40) and at least one of the next order must fail.
 #include <orderly/order_conditions.hpp>
 #include <orderly/splitting.hpp>
+#include <orderly/splitting/partitioned_form.hpp>
 
 #include <gtest/gtest.h>
 
@@ -15,27 +16,6 @@
 
 namespace orderly {
 namespace {
-
-struct prk_pair {
-  rk_coefficients<high_precision> q_part, p_part;
-};
-
-prk_pair partitioned_form(const splitting_method& m) {
-  const std::size_t s = m.drift.size();
-  prk_pair pair;
-  for (std::size_t i = 0; i < s; ++i) {
-    std::vector<high_precision> q_row(s, high_precision(0)), p_row(s, high_precision(0));
-    for (std::size_t j = 0; j <= i; ++j) q_row[j] = m.drift[j];
-    for (std::size_t j = 0; j < i; ++j) p_row[j] = m.kick[j];
-    pair.q_part.a.push_back(q_row);
-    pair.p_part.a.push_back(p_row);
-  }
-  pair.q_part.b = m.drift;
-  pair.p_part.b = m.kick;
-  pair.q_part.complete();
-  pair.p_part.complete();
-  return pair;
-}
 
 const high_precision tolerance("1e-40");
 

@@ -50,19 +50,26 @@ struct suite_pair {
   const problem_entry* problem;
 };
 
-// Every (method, problem) pair the parts select where the method can run, in catalog order
-// (methods outer, problems inner), each pair once.
+// The problems the parts select for one method (catalog or not) where it can run, in catalog order.
+inline std::vector<const problem_entry*> select_problems(const std::vector<suite_part>& parts,
+                                                         const method_entry& method) {
+  std::vector<const problem_entry*> problems;
+  for (const auto& problem : problem_catalog()) {
+    if (!incompatibility(method, problem.info).empty()) continue;
+    for (const auto& part : parts)
+      if (part.methods.selects(method) && part.problems.selects(problem.info)) {
+        problems.push_back(&problem);
+        break;
+      }
+  }
+  return problems;
+}
+
+// Every (method, problem) pair the parts select over the catalog, methods outer, each pair once.
 inline std::vector<suite_pair> select_pairs(const std::vector<suite_part>& parts) {
   std::vector<suite_pair> pairs;
   for (const auto& method : method_catalog())
-    for (const auto& problem : problem_catalog()) {
-      if (!incompatibility(method, problem.info).empty()) continue;
-      for (const auto& part : parts)
-        if (part.methods.selects(method) && part.problems.selects(problem.info)) {
-          pairs.push_back({&method, &problem});
-          break;
-        }
-    }
+    for (const auto* problem : select_problems(parts, method)) pairs.push_back({&method, problem});
   return pairs;
 }
 

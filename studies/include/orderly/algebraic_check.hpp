@@ -1,0 +1,53 @@
+#pragma once
+// The gate's algebraic half: for a method given as coefficients, the order conditions decide the
+// order exactly, so a coefficient defect that convergence cannot resolve (one that breaks only the
+// top-order conditions by 1e-12, say) is still refused. Convergence covers what algebra cannot see:
+// stepper code, time arguments, users' steppers.
+#include <orderly/catalog.hpp>
+#include <orderly/order_conditions.hpp>
+#include <orderly/splitting/partitioned_form.hpp>
+
+#include <optional>
+#include <string>
+
+namespace orderly {
+
+// Splitting coefficients are irrational (100 digits): a condition holds when its residual is below
+// this, far above their rounding (1e-100) and far below any real defect's.
+inline const high_precision splitting_condition_tolerance{"1e-80"};
+
+struct algebraic_finding {
+  int declared = 0;
+  int attained = 0;  // the order the conditions give, checked up to declared + 1
+  // c_i = sum_j a_ij where the method states it (the trees read A only; the stepper reads c as the
+  // stages' times, so a wrong c is a defect the trees alone would miss).
+  bool row_sums_hold = true;
+  bool passes() const { return attained == declared && row_sums_hold; }
+  std::string text() const {
+    if (!row_sums_hold) return "c differs from the row sums of A";
+    if (passes()) return "order conditions give exactly the declared order " + std::to_string(declared);
+    if (attained < declared)
+      return "order conditions fail at order " + std::to_string(attained + 1) + " (declared " +
+             std::to_string(declared) + ")";
+    return "order conditions hold beyond the declared order " + std::to_string(declared) + ": declare " +
+           std::to_string(attained);
+  }
+};
+
+// None for methods that are code, not coefficients (seed specimens).
+inline std::optional<algebraic_finding> check_declared_order(const method_entry& method,
+                                                             weight_set weights = weight_set::primary) {
+  if (const auto* t = method.tableau()) {
+    const int declared = weights == weight_set::primary ? t->order : t->embedded_order.value_or(0);
+    return algebraic_finding{declared, attained_order(*t, weights, declared + 1),
+                             !t->row_sum_condition || row_sums_consistent(*t)};
+  }
+  if (const auto* s = method.splitting()) {
+    const auto pair = partitioned_form(*s);
+    return algebraic_finding{s->order, attained_order(pair.q_part, pair.p_part, s->order + 1,
+                                                      splitting_condition_tolerance, /*alternating_only=*/true)};
+  }
+  return std::nullopt;
+}
+
+}  // namespace orderly
