@@ -1,10 +1,17 @@
-# Installs the header libraries and exports them as orderly::integrators / orderly::reference,
-# so other projects can use find_package(orderly) after cmake --install.
+# Installs the libraries and exports them as orderly::integrators, orderly::reference and
+# orderly::study, so other projects can use find_package(orderly) after cmake --install.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-install(TARGETS orderly_integrators orderly_reference EXPORT orderlyTargets)
-install(DIRECTORY integrators/include/ reference/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+set(orderly_exported orderly_integrators orderly_reference)
+set(orderly_include_dirs integrators/include/ reference/include/)
+if(TARGET orderly_study_core)  # the study library and orderly/gtest.hpp, for users' own gates
+  list(APPEND orderly_exported orderly_study_core)
+  list(APPEND orderly_include_dirs studies/include/)
+endif()
+install(TARGETS ${orderly_exported} EXPORT orderlyTargets)
+install(DIRECTORY ${orderly_include_dirs} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(DIRECTORY reference/data/ DESTINATION ${CMAKE_INSTALL_DATADIR}/orderly/reference-data)
 install(EXPORT orderlyTargets NAMESPACE orderly:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/orderly)
 configure_package_config_file(cmake/orderlyConfig.cmake.in
   ${PROJECT_BINARY_DIR}/orderlyConfig.cmake INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/orderly)
@@ -17,5 +24,4 @@ install(FILES ${PROJECT_BINARY_DIR}/orderlyConfig.cmake ${PROJECT_BINARY_DIR}/or
 if(TARGET orderly)
   install(TARGETS orderly RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
   install(FILES tests/baselines/order.json DESTINATION ${CMAKE_INSTALL_DATADIR}/orderly RENAME order-baseline.json)
-  install(DIRECTORY reference/data/ DESTINATION ${CMAKE_INSTALL_DATADIR}/orderly/reference-data)
 endif()

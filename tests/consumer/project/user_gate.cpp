@@ -1,0 +1,18 @@
+// A user's stepper gated through the installed package, as the README shows it.
+#include <orderly/gtest.hpp>
+#include <gtest/gtest-spi.h>
+
+auto midpoint = [](auto&& f, double t, std::vector<double> y, double h) {
+  auto k1 = f(t, y);
+  std::vector<double> mid(y.size());
+  for (std::size_t i = 0; i < y.size(); ++i) mid[i] = y[i] + h / 2 * k1[i];
+  auto k2 = f(t + h / 2, mid);
+  for (std::size_t i = 0; i < y.size(); ++i) y[i] += h * k2[i];
+  return y;
+};
+
+TEST(MyIntegrator, IsSecondOrder) { EXPECT_CONVERGENCE_ORDER(midpoint, "nonlinear-na", 2); }
+
+TEST(MyIntegrator, IsRefusedAsThirdOrder) {
+  EXPECT_NONFATAL_FAILURE(EXPECT_CONVERGENCE_ORDER(midpoint, "nonlinear-na", 3), "measured order");
+}
