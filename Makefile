@@ -5,7 +5,7 @@ PYTHON := /usr/bin/python3
 ORDERLY := $(BUILD)/bin/orderly
 REPORT_DIR ?= reports/out
 
-.PHONY: all deps configure build cli test gate report clean
+.PHONY: all deps configure build cli test test-sanitize lint gate report clean
 
 all: build
 
@@ -26,6 +26,20 @@ cli: configure
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
 
+# The unit tests built with AddressSanitizer and UndefinedBehaviorSanitizer (any finding fails).
+SANITIZE_BUILD ?= build-sanitize
+test-sanitize: deps
+	@cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" >/dev/null
+	@cmake --build $(SANITIZE_BUILD) -j$(JOBS)
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  ctest --test-dir $(SANITIZE_BUILD) -L unit --output-on-failure -j$(JOBS)
+
+# Static analysis of our own sources (cppcheck; suppressions, each explained, in .cppcheck-suppressions).
+lint: configure
+	cppcheck --library=googletest --enable=warning,performance,portability --std=c++20 --inline-suppr \
+	  --error-exitcode=1 --suppressions-list=.cppcheck-suppressions -q --project=$(BUILD)/compile_commands.json
+
 gate: cli
 	$(ORDERLY) gate
 
@@ -37,4 +51,4 @@ report: cli
 	@echo "report: $(REPORT_DIR)/index.html"
 
 clean:
-	rm -rf $(BUILD) $(REPORT_DIR)
+	rm -rf $(BUILD) $(SANITIZE_BUILD) $(REPORT_DIR)
