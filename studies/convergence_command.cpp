@@ -41,7 +41,18 @@ void print_summary(const convergence_result& r) {
               r.verdict.c_str());
 }
 
+// Grids double from min_steps; both bounds must describe at least one grid.
+void check_step_bounds(const convergence_options& o) {
+  if (o.min_steps != 0 && o.min_steps < 1) throw usage_error("--min-steps must be at least 1");
+  if (o.max_steps != 0 && o.max_steps < std::max<std::size_t>(o.min_steps, 1))
+    throw usage_error("--max-steps " + std::to_string(o.max_steps) + " is below --min-steps " +
+                      std::to_string(o.min_steps ? o.min_steps : 4));
+  if (o.max_steps == 0 && o.min_steps > (std::size_t{1} << 14))
+    throw usage_error("--min-steps " + std::to_string(o.min_steps) + " is above the default --max-steps 16384");
+}
+
 void run_single(const convergence_options& o) {
+  check_step_bounds(o);
   const auto scalar = parse_scalar(o.scalar);
   if (!scalar) throw usage_error("unknown scalar '" + o.scalar + "'; use double, long-double, float128 or mp50");
   convergence_request request{.method = &resolve_method(o.method),

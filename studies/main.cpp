@@ -32,9 +32,10 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    // CLI11 prints help with exit code 0 and a one-line message for bad input; bad input exits 2.
-    const int code = app.exit(e);
-    return code == 0 ? 0 : 2;
+    // Help and --version are "errors" with exit code 0; bad input is one line and exit code 2.
+    if (e.get_exit_code() == 0) return app.exit(e);
+    std::cerr << "orderly: " << e.what() << " (see --help)\n";
+    return 2;
   } catch (const orderly::cli::gate_failed& e) {
     return e.code;
   } catch (const orderly::cli::usage_error& e) {

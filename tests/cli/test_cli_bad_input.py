@@ -23,6 +23,17 @@ REFUSED = [
     (["reference", "--problem", "kepler", "--t", "abc"], "--t 'abc'"),
     (["reference", "--problem", "arenstorf", "--t", "1e9"], "--t 1e9"),
     (["reference", "--problem", "kepler", "--t", "-1"], "--t -1"),
+    (["reference", "--problem", "kepler", "--all"], "exactly one of --problem NAME and --all"),
+    (["reference", "--problem", "kepler", "--t", "nan"], "--t 'nan'"),
+    (["reference", "--problem", "kepler", "--t", "inf"], "--t 'inf'"),
+    (["convergence", "--method", "rk4", "--problem", "kepler", "--min-steps", "abc"], "--min-steps"),
+    (["convergence", "--method", "rk4", "--problem", "kepler", "--min-steps", "-4"], "--min-steps"),
+    (["convergence", "--method", "rk4", "--problem", "kepler", "--min-steps", "64", "--max-steps", "8"],
+     "--max-steps 8 is below --min-steps 64"),
+    (["convergence", "--method", "rk4", "--problem", "kepler", "--weights", "embedded"], "rk4 has no embedded weights"),
+    (["convergence", "--method", "velocity-verlet", "--problem", "arenstorf"], "needs a separable"),
+    (["convergence", "--bogus"], "--bogus"),
+    ([], "A subcommand is required"),
 ]
 
 
