@@ -146,8 +146,8 @@ int run_check(const check_options& o) {
       }
       const auto& r = *outcomes[i].result;
       std::fprintf(text, "  convergence on %-16s (%s, %s weights): %s -- %s\n", r.problem.c_str(), r.scalar.c_str(),
-                  r.weights.c_str(), r.verdict.c_str(), r.verdict_reason.c_str());
-      passed = passed && r.verdict == "pass";
+                  r.weights.c_str(), verdict_name(r.judged.outcome), r.judged.reason.c_str());
+      passed = passed && r.judged.outcome == verdict::pass;
       measured.push_back(to_json(r));
     }
     out["measurement"] = measured;

@@ -38,7 +38,7 @@ void print_summary(const convergence_result& r) {
                                       std::to_string(r.solution.fit.uncertainty).substr(0, 5))
                                          .c_str()
                                    : "   -          ",
-              r.verdict.c_str());
+              verdict_name(r.judged.outcome));
 }
 
 // Grids double from min_steps; both bounds must describe at least one grid.
@@ -93,7 +93,7 @@ void run_suite(const convergence_options& o) {
     const auto& r = *outcomes[i].result;
     write_json("--out", dir + "/" + r.method + "__" + r.problem + "__" + r.scalar + "__" + r.norm + ".json", to_json(r));
     if (o.verbose) print_summary(r);
-    ++verdicts[r.verdict];
+    ++verdicts[verdict_name(r.judged.outcome)];
   }
   std::string counts;
   for (const auto& [verdict, n] : verdicts) counts += (counts.empty() ? "" : ", ") + std::to_string(n) + " " + verdict;

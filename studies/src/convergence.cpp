@@ -3,19 +3,60 @@
 
 namespace orderly {
 
+namespace {
+
+// The scalar a run escalates to when round-off cuts its window or a superconvergence needs
+// confirming. long double is skipped: its 64-bit mantissa buys three digits over double.
+std::optional<scalar_kind> escalation_of(scalar_kind scalar) {
+  switch (scalar) {
+    case scalar_kind::float64:
+    case scalar_kind::long_double: return scalar_kind::quad;
+    case scalar_kind::quad: return scalar_kind::mp50;
+    case scalar_kind::float32:
+    case scalar_kind::mp50: break;
+  }
+  return std::nullopt;
+}
+
+// Refinement that finer grids can bring.
+bool finer_grids_help(verdict_code code) {
+  return code == verdict_code::pre_asymptotic || code == verdict_code::unsettled_slopes ||
+         code == verdict_code::too_few_points || code == verdict_code::wide_uncertainty;
+}
+
+// Refinement that a more precise scalar can bring.
+bool more_precision_helps(verdict_code code) {
+  return code == verdict_code::round_off || code == verdict_code::unconfirmed_superconvergence ||
+         code == verdict_code::too_few_points || code == verdict_code::wide_uncertainty;
+}
+
+// Every extra set of doublings a refinement asks for: finer grids by 2^4.
+constexpr std::size_t refinement_grid_factor = 16;
+
+// The adaptive sweep asks for tolerances down to this multiple of the scalar's epsilon (below it
+// no controller can honour a tolerance) and stops once a run costs more evaluations than this.
+constexpr double sweep_tolerance_floor_factor = 1000;
+constexpr std::uint64_t sweep_max_rhs_evaluations = 5000000;
+
+std::vector<convergence_point> plain_points(const order_measurement& m) {
+  return {m.points.begin(), m.points.end()};
+}
+
+}  // namespace
+
 convergence_result study_convergence(const convergence_request& request) {
   const auto& method = *request.method;
   const auto& problem_entry = *request.problem;
   if (auto why = incompatibility(method, problem_entry.info); !why.empty()) throw std::invalid_argument(why);
-  const scalar_kind scalar = method.seed() ? scalar_kind::float32 : request.scalar;
+  const order_policy& policy = default_order_policy();
 
   convergence_result r;
+  r.policy = policy;
   r.method = method.name;
   r.method_title = method.title;
   r.family = method.family;
   r.problem = problem_entry.info.name;
   r.problem_description = problem_entry.info.description;
-  r.scalar = std::string(scalar_name(scalar));
   r.norm = norm_name(request.norm);
   r.kind = "fixed-step";
   r.weights = request.weights == weight_set::primary ? "primary" : "embedded";
@@ -27,29 +68,71 @@ convergence_result study_convergence(const convergence_request& request) {
   }
 
   const std::size_t min_steps = request.min_steps ? request.min_steps : 4;
-  const std::size_t max_steps = request.max_steps ? request.max_steps : (std::size_t{1} << 14);
-  const auto steps = detail::step_sequence(min_steps, max_steps);
+  std::size_t max_steps = request.max_steps ? request.max_steps : (std::size_t{1} << 14);
+  // Seed specimens are the articles' float code: measured in float, never escalated.
+  scalar_kind scalar = method.seed() ? scalar_kind::float32 : request.scalar;
+  const bool shadow = !method.seed();
 
-  with_scalar(scalar, [&](auto zero) {
-    using T = decltype(zero);
-    const auto problem = instantiate<T>(problem_entry);
-    auto grid = [&](weight_set weights) {
-      return [&, weights](const auto& typed, std::size_t n, bool record) {
-        return run_fixed_steps(method, typed, n, record, weights);
+  auto measure = [&](scalar_kind kind, std::size_t finest) {
+    const auto steps = detail::step_sequence(min_steps, finest);
+    with_scalar(kind, [&](auto zero) {
+      using T = decltype(zero);
+      const auto problem = instantiate<T>(problem_entry);
+      auto grid = [&](const auto& typed, std::size_t n, bool record) {
+        return run_fixed_steps(method, typed, n, record, request.weights);
       };
-    };
-    const bool shadow = !method.seed();
-    // Energy is measured for symplectic methods, whose bounded energy error is their point.
-    r.solution = detail::measure_fixed_steps(problem_entry, problem, request.norm, steps, grid(request.weights),
-                                             shadow, method.splitting() ? &r.energy : nullptr);
-    if (method.embedded_order && request.weights == weight_set::primary && request.tolerance_sweep) {
-      r.kind = "adaptive";
-      r.embedded_weights =
-          detail::measure_fixed_steps(problem_entry, problem, request.norm, steps, grid(weight_set::embedded), shadow,
-                                      nullptr);
+      r.energy.reset();
+      // Energy is measured for symplectic methods, whose bounded energy error is their point.
+      r.solution = detail::measure_fixed_steps(problem_entry, problem, request.norm, steps, grid, shadow,
+                                               method.splitting() ? &r.energy : nullptr, policy);
+    });
+  };
+
+  // Measure, judge, and refine an inconclusive run within the policy's budget: finer grids once,
+  // then more precise scalars.
+  int escalations = 0;
+  bool extended = false, confirming = false;
+  for (;;) {
+    measure(scalar, max_steps);
+    const auto points = plain_points(r.solution);
+    r.judged = judge_order(points, r.solution.fit, r.declared_order, r.solution.solution_scale, confirming, policy);
+    r.refinement.push_back({.scalar = std::string(scalar_name(scalar)),
+                            .max_steps = max_steps,
+                            .finest_steps = r.solution.points.empty() ? 0 : r.solution.points.back().steps,
+                            .judged = r.judged});
+    if (!request.refine || r.judged.outcome != verdict::inconclusive) break;
+    const auto code = r.judged.code;
+    const auto next = escalation_of(scalar);
+    const bool can_escalate = !method.seed() && next && escalations < policy.max_scalar_escalations;
+    if (code == verdict_code::unconfirmed_superconvergence) {
+      if (!can_escalate) break;
+      scalar = *next, ++escalations, confirming = true;
+    } else if (finer_grids_help(code) && !extended && max_steps * refinement_grid_factor <= policy.max_budget_steps) {
+      max_steps *= refinement_grid_factor, extended = true;
+    } else if (more_precision_helps(code) && can_escalate) {
+      scalar = *next, ++escalations, confirming = false;
+    } else {
+      break;
+    }
+  }
+  r.scalar = std::string(scalar_name(scalar));
+
+  // The embedded pair's other weight set and the adaptive tolerance sweep, in the scalar and on
+  // the grids the solution's measurement settled on.
+  if (method.embedded_order && request.weights == weight_set::primary && request.tolerance_sweep) {
+    r.kind = "adaptive";
+    with_scalar(scalar, [&](auto zero) {
+      using T = decltype(zero);
+      const auto problem = instantiate<T>(problem_entry);
+      auto grid = [&](const auto& typed, std::size_t n, bool record) {
+        return run_fixed_steps(method, typed, n, record, weight_set::embedded);
+      };
+      r.embedded_weights = detail::measure_fixed_steps(problem_entry, problem, request.norm,
+                                                       detail::step_sequence(min_steps, max_steps), grid, shadow,
+                                                       nullptr, policy);
       // Tolerance sweep: 1e-3 down to 1000 eps (no tolerance below what the scalar can honour).
       const auto reference = reference_at(problem_entry, {mp50(problem.t_end)});
-      const double floor = 1000 * static_cast<double>(std::numeric_limits<T>::epsilon());
+      const double floor = sweep_tolerance_floor_factor * static_cast<double>(std::numeric_limits<T>::epsilon());
       for (int k = 3; std::pow(10.0, -k) >= floor && k <= 40; ++k) {
         const T tolerance = T(1) / pow(T(10), k);
         const auto run = run_adaptive(method, problem, tolerance);
@@ -65,16 +148,13 @@ convergence_result study_convergence(const convergence_request& request) {
           point.error = detail::distance(run.final_state, reference.states.back());
         }
         r.adaptive.push_back(point);
-        if (point.rhs_evaluations > 5000000) break;
+        if (point.rhs_evaluations > sweep_max_rhs_evaluations) break;
       }
-    }
-  });
+    });
+  }
   r.reference_method = r.solution.reference_method;
   r.reference_digits = r.solution.reference_digits;
-  r.error_constant_declared = error_constant_at(
-      std::vector<convergence_point>(r.solution.points.begin(), r.solution.points.end()), r.solution.fit,
-      r.declared_order);
-  judge(r);
+  r.error_constant_declared = error_constant_at(plain_points(r.solution), r.solution.fit, r.declared_order);
   return r;
 }
 

@@ -3,6 +3,8 @@
 // struct (points, fit, verdict) that the CLI writes as JSON and the gate compares with a baseline.
 #include <orderly/catalog.hpp>
 #include <orderly/order_fit.hpp>
+#include <orderly/order_policy.hpp>
+#include <orderly/verdict.hpp>
 #include <orderly/problem_catalog.hpp>
 #include <orderly/step_control.hpp>
 
@@ -30,6 +32,7 @@ struct convergence_request {
   std::size_t min_steps = 0;  // 0: automatic (see step_sequence)
   std::size_t max_steps = 0;
   bool tolerance_sweep = true;  // embedded pairs: also run the adaptive tolerance sweep
+  bool refine = true;           // refine an inconclusive run within the policy's budget
 };
 
 struct measured_point : convergence_point {
@@ -41,6 +44,7 @@ struct measured_point : convergence_point {
 struct order_measurement {
   std::vector<measured_point> points;
   order_fit fit;
+  double solution_scale = 0;  // max |y| of the reference over the measured times
   std::string reference_method;
   double reference_digits = 0;
 };
@@ -50,6 +54,15 @@ struct adaptive_point {
   std::uint64_t rhs_evaluations = 0, accepted = 0, rejected = 0;
   point_status status = point_status::ok;
   std::string note;
+};
+
+// One measurement of a run: the scalar and grid budget it used and what it concluded. The study
+// refines an inconclusive run (more doublings, a more precise scalar) within the policy's budget.
+struct refinement_attempt {
+  std::string scalar;
+  std::size_t max_steps = 0;  // finest grid allowed (automatic doublings included)
+  std::size_t finest_steps = 0;
+  judgement judged;
 };
 
 struct convergence_result {
@@ -63,26 +76,12 @@ struct convergence_result {
   std::vector<adaptive_point> adaptive;       // embedded pairs: tolerance sweep
   std::optional<order_measurement> embedded_weights;  // embedded pairs: fixed steps with b_hat
   double error_constant_declared = 0;         // C with p fixed to the declared order
-  std::string verdict, verdict_reason;
+  judgement judged;                           // verdict, its code and one-line reason
+  std::vector<refinement_attempt> refinement;  // every measurement made, the kept one last
+  order_policy policy;
   std::string reference_method;
   double reference_digits = 0;
 };
-
-// Verdict against the declared order: below p - 0.15 fails, above p + 0.5 is superconvergence
-// (a failure for the gate unless declared).
-inline void judge(convergence_result& r) {
-  const auto& fit = r.solution.fit;
-  if (!fit.found) {
-    r.verdict = "inconclusive";
-    r.verdict_reason = fit.reason;
-    return;
-  }
-  const double p = r.declared_order, m = fit.order;
-  char text[160];
-  std::snprintf(text, sizeof text, "measured %.3f +- %.3f against declared %d", m, fit.uncertainty, r.declared_order);
-  r.verdict_reason = text;
-  r.verdict = m < p - 0.15 ? "fail" : m > p + 0.5 ? "superconvergent" : "pass";
-}
 
 // Runs the study (compiled once, in studies/src/convergence.cpp). Default step counts: from 4
 // doubling up to 2^14, cut short once the errors have reached the round-off plateau or the

@@ -31,7 +31,23 @@ inline nlohmann::json to_json(const order_measurement& m, int declared_order) {
               {"h_min", m.points[m.fit.last].h}};
   json slopes = json::array();
   for (double s : m.fit.local_slopes) slopes.push_back(finite_or_null(s));
+  // The lines a figure draws, so the report never fits: C h^p over the window, and the declared
+  // order through the window's geometric mean.
+  json fit_line, declared_line;
+  if (m.fit.found) {
+    const double h1 = m.points[m.fit.first].h, h2 = m.points[m.fit.last].h;
+    fit_line = {{"h", {h1, h2}},
+                {"error", {m.fit.error_constant * std::pow(h1, m.fit.order), m.fit.error_constant * std::pow(h2, m.fit.order)}}};
+    const double c = error_constant_at(std::vector<convergence_point>(m.points.begin(), m.points.end()), m.fit,
+                                       declared_order);
+    declared_line = {{"h", {h1, h2}},
+                     {"error", {c * std::pow(h1, declared_order), c * std::pow(h2, declared_order)}}};
+  }
   return {{"declared_order", declared_order},
+          {"fit_line", fit_line},
+          {"declared_line", declared_line},
+          {"slopes_settled", m.fit.found ? json(m.fit.settled) : json()},
+          {"solution_scale", finite_or_null(m.solution_scale)},
           {"measured_order", m.fit.found ? json(m.fit.order) : json()},
           {"order_uncertainty", m.fit.found ? finite_or_null(m.fit.uncertainty) : json()},
           {"error_constant", m.fit.found ? finite_or_null(m.fit.error_constant) : json()},
@@ -55,8 +71,23 @@ inline nlohmann::json to_json(const convergence_result& r) {
   j["kind"] = r.kind;
   j["weights"] = r.weights;
   j["error_constant_declared"] = finite_or_null(r.error_constant_declared);
-  j["verdict"] = r.verdict;
-  j["verdict_reason"] = r.verdict_reason;
+  j["verdict"] = verdict_name(r.judged.outcome);
+  j["verdict_code"] = verdict_code_name(r.judged.code);
+  j["verdict_reason"] = r.judged.reason;
+  j["policy"] = to_json(r.policy);
+  json attempts = json::array();
+  for (const auto& a : r.refinement)
+    attempts.push_back({{"scalar", a.scalar},
+                        {"max_steps", a.max_steps},
+                        {"finest_steps", a.finest_steps},
+                        {"verdict", verdict_name(a.judged.outcome)},
+                        {"verdict_code", verdict_code_name(a.judged.code)},
+                        {"reason", a.judged.reason}});
+  j["refinement"] = {{"attempts", attempts},
+                     {"budget", {{"max_budget_steps", r.policy.max_budget_steps},
+                                 {"extra_doublings", r.policy.extra_doublings},
+                                 {"max_scalar_escalations", r.policy.max_scalar_escalations}}},
+                     {"outcome", attempts.size() > 1 ? "refined" : "first measurement kept"}};
   j["reference"] = {{"method", r.reference_method}, {"certified_digits", finite_or_null(r.reference_digits)}};
   j["energy"] = r.energy ? to_json(*r.energy, r.declared_order) : json();
   j["seed"] = r.seed_source.empty() ? json()

@@ -72,14 +72,15 @@ state_of<mp50> lift(const state_of<U>& y) {
 
 // Runs `run_grid(problem, steps, record_states)` -> fixed_step_run on every grid and measures the
 // errors against the reference. run_grid must accept typed_problem<T> and, when `shadow` is set,
-// typed_problem<more_precise<T>> too: a point whose error is within 1e4 of the rounding estimate
-// eps |y| sqrt(N) is rerun in the more precise scalar, and if rounding makes up more than a tenth
-// of its error it is on the round-off plateau. `energy`, when given, receives the energy error's
+// typed_problem<more_precise<T>> too: a point whose error is within the policy's shadow trigger
+// of the rounding estimate eps |y| sqrt(N) is rerun in the more precise scalar, and if rounding
+// makes up more than the policy's rounding fraction of its error it is on the round-off plateau. `energy`, when given, receives the energy error's
 // measurement.
 template <class T, class Runner>
 order_measurement measure_fixed_steps(const problem_entry& entry, const typed_problem<T>& problem,
                                       error_norm_kind norm, const std::vector<std::size_t>& steps, Runner&& run_grid,
-                                      bool shadow, std::optional<order_measurement>* energy) {
+                                      bool shadow, std::optional<order_measurement>* energy,
+                                      const order_policy& policy = default_order_policy()) {
   using U = typename more_precise<T>::type;
   const bool dense = norm != error_norm_kind::final;
   const std::size_t finest = steps.back();
@@ -111,21 +112,25 @@ order_measurement measure_fixed_steps(const problem_entry& entry, const typed_pr
   order_measurement result, energy_result;
   result.reference_method = reference.method;
   result.reference_digits = reference.certified_digits;
+  result.solution_scale = scale;
   std::size_t floor_limited = 0;  // consecutive points at the round-off or reference floor
-  // With the final-time norm the sequence may go on past its last grid (up to 4 more doublings)
-  // while the local slopes are still drifting by more than 0.05: high-order methods with small
-  // leading error terms reach their asymptotic regime late. Dense norms keep the given grids,
-  // whose finest one the dense reference was computed for.
-  std::vector<std::size_t> grids = steps;
+  // With the final-time norm the sequence may go on past its last grid (policy.extra_doublings
+  // more) while the local slopes have not settled: high-order methods with small leading error
+  // terms reach their asymptotic regime late. Dense norms keep the given grids, whose finest one
+  // the dense reference was computed for. No grid exceeds the policy's step budget.
+  std::vector<std::size_t> grids;
+  for (std::size_t n : steps)
+    if (n <= policy.max_budget_steps) grids.push_back(n);
   if (!dense)
-    for (int k = 0; k < 4; ++k) grids.push_back(grids.back() * 2);
+    for (int k = 0; k < policy.extra_doublings && grids.back() * 2 <= policy.max_budget_steps; ++k)
+      grids.push_back(grids.back() * 2);
   auto settled = [&] {
     std::vector<double> slopes;
     const auto& pts = result.points;
     for (std::size_t i = pts.size() >= 3 ? pts.size() - 3 : 0; i + 1 < pts.size(); ++i)
       if (pts[i].status == point_status::ok && pts[i + 1].status == point_status::ok)
         slopes.push_back(local_slope(pts[i], pts[i + 1]));
-    return slopes.size() == 2 && std::fabs(slopes[1] - slopes[0]) <= 0.05;
+    return slopes.size() == 2 && std::fabs(slopes[1] - slopes[0]) <= settle_tolerance(slopes[1], policy);
   };
   for (std::size_t n : grids) {
     if (floor_limited >= 2) break;  // finer grids would only measure rounding
@@ -146,24 +151,26 @@ order_measurement measure_fixed_steps(const problem_entry& entry, const typed_pr
       point.error = run_error(run, norm, n, [&](std::size_t k) -> const state_of<mp50>& {
         return dense ? reference.states[(k + 1) * stride - 1] : reference.states.back();
       });
-      if (point.error < 1000 * reference_error) {
+      if (point.error < policy.reference_factor * reference_error) {
         point.status = point_status::below_reference;
-        point.note = "error within 1000x of the reference's certified accuracy";
+        point.note = "error within the reference factor of the reference's certified accuracy";
       }
       if constexpr (can_shadow) {
-        if (precise_problem && point.status == point_status::ok && point.error < 1e4 * point.noise_floor) {
+        if (precise_problem && point.status == point_status::ok &&
+            point.error < policy.shadow_trigger_factor * point.noise_floor) {
           const auto twin = run_grid(*precise_problem, n, dense);
           if (twin.stable) {
             const double rounding = run_error(run, norm, n, [&](std::size_t k) {
               return lift(norm == error_norm_kind::final ? twin.final_state : twin.states[k]);
             });
             // The measured rounding replaces the a-priori estimate as this point's floor.
-            point.noise_floor = rounding / 10;
-            if (rounding > point.error / 10) {
+            point.noise_floor = rounding * policy.rounding_fraction;
+            if (rounding > point.error * policy.rounding_fraction) {
               point.status = point_status::roundoff;
               std::ostringstream note;
               note.precision(3);
-              note << "rounding error " << rounding << " (from a run in higher precision) is over a tenth of the error";
+              note << "rounding error " << rounding << " (from a run in higher precision) is over "
+                   << policy.rounding_fraction << " of the error";
               point.note = note.str();
             }
           }
@@ -183,14 +190,15 @@ order_measurement measure_fixed_steps(const problem_entry& entry, const typed_pr
       }
     }
     const bool at_floor = point.status == point_status::below_reference || point.status == point_status::roundoff ||
-                          (point.status == point_status::ok && point.error < 10 * point.noise_floor);
+                          (point.status == point_status::ok &&
+                           point.error < policy.roundoff_floor_factor * point.noise_floor);
     floor_limited = at_floor ? floor_limited + 1 : 0;
     result.points.push_back(point);
     energy_result.points.push_back(energy_point);
   }
-  auto fit_points = [](order_measurement& m) {
+  auto fit_points = [&](order_measurement& m) {
     std::vector<convergence_point> plain(m.points.begin(), m.points.end());
-    m.fit = fit_order(plain);
+    m.fit = fit_order(plain, policy);
     for (std::size_t i = 0; i < plain.size(); ++i) m.points[i].status = plain[i].status;
   };
   fit_points(result);
