@@ -28,6 +28,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace orderly {
@@ -57,9 +58,26 @@ class splitting_stepper {
   std::uint64_t velocity_evaluations() const { return velocity_evaluations_; }
   std::uint64_t rhs_evaluations() const { return force_evaluations_; }
 
-  // (q, p) <- their values at t + h.
+  // (q, p) <- their values at t + h. For hardware scalars flattened (everything called is inlined),
+  // as fixed_explicit_rk.
   template <class Force, class Velocity>
   void step(Force&& force, Velocity&& velocity, const scalar& t, State& q, State& p, const scalar& h) {
+    if constexpr (std::is_arithmetic_v<scalar>) step_flat(force, velocity, t, q, p, h);
+    else step_body(force, velocity, t, q, p, h);
+  }
+
+  // Forget cached evaluations: call it when q or p was changed outside the stepper, or the force
+  // or velocity function changes meaning.
+  void reset() { force_valid_ = velocity_valid_ = false; }
+
+ private:
+  template <class Force, class Velocity>
+  [[gnu::flatten]] void step_flat(Force& force, Velocity& velocity, const scalar& t, State& q, State& p, const scalar& h) {
+    step_body(force, velocity, t, q, p, h);
+  }
+
+  template <class Force, class Velocity>
+  void step_body(Force& force, Velocity& velocity, const scalar& t, State& q, State& p, const scalar& h) {
     if (size_of(q) != size_of(p))
       throw std::invalid_argument("splitting step: q has " + std::to_string(size_of(q)) + " components but p has " +
                                   std::to_string(size_of(p)));
@@ -88,11 +106,6 @@ class splitting_stepper {
     }
   }
 
-  // Forget cached evaluations: call it when q or p was changed outside the stepper, or the force
-  // or velocity function changes meaning.
-  void reset() { force_valid_ = velocity_valid_ = false; }
-
- private:
   struct operation {
     bool kick = false;  // kick: p += coefficient h force(t + node h, q); drift: q += coefficient h velocity(p)
     scalar coefficient{};
