@@ -5,7 +5,7 @@ PYTHON := /usr/bin/python3
 ORDERLY := $(BUILD)/bin/orderly
 REPORT_DIR ?= reports/out
 
-.PHONY: all deps configure build cli test test-sanitize lint gate report clean
+.PHONY: all deps configure build cli test test-sanitize lint gate report bench clean
 
 all: build
 
@@ -49,6 +49,17 @@ report: cli
 	$(ORDERLY) convergence --suite default --out $(REPORT_DIR)/convergence
 	$(PYTHON) reports/make_report.py --input $(REPORT_DIR)/convergence --output $(REPORT_DIR)
 	@echo "report: $(REPORT_DIR)/index.html"
+
+# Ours against Boost.Odeint at -O2 and -O3 (benchmarks/orderly_bench.cpp): median of interleaved
+# repetitions, as a table. Not part of `make test`; run it on a quiet machine.
+BENCH_FLAGS ?= --benchmark_repetitions=5 --benchmark_enable_random_interleaving=true --benchmark_min_time=0.2 \
+	--benchmark_report_aggregates_only=true --benchmark_out_format=json
+bench: configure
+	@cmake --build $(BUILD) -j$(JOBS) --target orderly-bench
+	@for level in O2 O3; do \
+	  $(BUILD)/bin/orderly-bench-$$level $(BENCH_FLAGS) --benchmark_out=$(BUILD)/bench-$$level.json >/dev/null || exit 1; \
+	done
+	@$(PYTHON) benchmarks/bench_table.py -O2=$(BUILD)/bench-O2.json -O3=$(BUILD)/bench-O3.json
 
 clean:
 	rm -rf $(BUILD) $(SANITIZE_BUILD) $(REPORT_DIR)

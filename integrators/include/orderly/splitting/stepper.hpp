@@ -8,21 +8,27 @@
 //
 // Work counting: a force evaluation counts as one right-hand-side evaluation (the force is the
 // expensive half of a separable system; dT/dp is usually p/m). Velocity evaluations are counted
-// separately. A kick whose force was already computed at the same (t, q) reuses it (the cache
-// compares t and every component of q), so velocity Verlet costs one force evaluation per step in a
-// run of steps; likewise a drift at an unchanged p reuses the velocity. q is compared exactly;
-// the time is compared to within 8 units of rounding of its magnitude, because callers compute
-// the next step's start either as t + h or as t0 + n h, which differ in the last bits only, and
-// the force's time is not known more precisely than that anyway.
+// separately. Zero coefficients cost nothing (the stages are compiled into a list of nonzero drifts
+// and kicks at construction).
+//
+// Cache contract (as for the FSAL stepper, explicit_rk.hpp): the stepper remembers the last force
+// and velocity it evaluated and whether q (resp. p) has moved since, by flags, not by comparing
+// states. A kick whose force is still valid reuses it, so velocity Verlet costs one force
+// evaluation per step in a run of steps; a drift at an unchanged p reuses the velocity. The caller
+// must call reset() when it changes q or p between steps (other than by step()). A step that
+// starts at another time than the last one ended recomputes the force; the times are compared to
+// within 8 units of rounding, because callers compute the next step's start either as t + h or as
+// t0 + n h, which differ in the last bits only.
 #include <orderly/splitting/method.hpp>
 #include <orderly/state_algebra.hpp>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <limits>
+#include <memory>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace orderly {
@@ -32,15 +38,17 @@ class splitting_stepper {
  public:
   using scalar = scalar_of<State>;
 
-  explicit splitting_stepper(const splitting_method& method) : method_(&method) {
+  // The stepper keeps its own copy of the method.
+  explicit splitting_stepper(const splitting_method& method) : method_(std::make_shared<const splitting_method>(method)) {
     if (method.drift.size() != method.kick.size() || method.drift.empty())
       throw std::invalid_argument("splitting method " + method.name + ": drift and kick lengths differ");
     high_precision node = 0;
     for (std::size_t i = 0; i < method.drift.size(); ++i) {
-      drift_.push_back(to_scalar<scalar>(method.drift[i]));
-      kick_.push_back(to_scalar<scalar>(method.kick[i]));
       node += method.drift[i];
-      node_.push_back(to_scalar<scalar>(node));  // time of kick i, in units of h
+      if (method.drift[i] != 0) operations_.push_back({.kick = false, .coefficient = to_scalar<scalar>(method.drift[i])});
+      if (method.kick[i] != 0)  // node: the kick's time, in units of h
+        operations_.push_back(
+            {.kick = true, .coefficient = to_scalar<scalar>(method.kick[i]), .node = to_scalar<scalar>(node)});
     }
   }
 
@@ -50,52 +58,63 @@ class splitting_stepper {
   std::uint64_t velocity_evaluations() const { return velocity_evaluations_; }
   std::uint64_t rhs_evaluations() const { return force_evaluations_; }
 
-  // (q, p) <- their values at t + h.
+  // (q, p) <- their values at t + h. For hardware scalars flattened (everything called is inlined),
+  // as fixed_explicit_rk.
   template <class Force, class Velocity>
   void step(Force&& force, Velocity&& velocity, const scalar& t, State& q, State& p, const scalar& h) {
+    if constexpr (std::is_arithmetic_v<scalar>) step_flat(force, velocity, t, q, p, h);
+    else step_body(force, velocity, t, q, p, h);
+  }
+
+  // Forget cached evaluations: call it when q or p was changed outside the stepper, or the force
+  // or velocity function changes meaning.
+  void reset() { force_valid_ = velocity_valid_ = false; }
+
+ private:
+  template <class Force, class Velocity>
+  [[gnu::flatten]] void step_flat(Force& force, Velocity& velocity, const scalar& t, State& q, State& p, const scalar& h) {
+    step_body(force, velocity, t, q, p, h);
+  }
+
+  template <class Force, class Velocity>
+  void step_body(Force& force, Velocity& velocity, const scalar& t, State& q, State& p, const scalar& h) {
     if (size_of(q) != size_of(p))
       throw std::invalid_argument("splitting step: q has " + std::to_string(size_of(q)) + " components but p has " +
                                   std::to_string(size_of(p)));
     resize_like(force_value_, p);
     resize_like(velocity_value_, q);
-    for (std::size_t i = 0; i < drift_.size(); ++i) {
-      if (drift_[i] != 0) {
-        if (!(velocity_valid_ && same_state(p, velocity_p_))) {
-          velocity(t, p, velocity_value_);
-          ++velocity_evaluations_;
-          velocity_p_ = p;
-          velocity_valid_ = true;
-        }
-        add_scaled(q, q, scalar(drift_[i] * h), velocity_value_);
-      }
-      if (kick_[i] != 0) {
-        const scalar ti = t + node_[i] * h;
-        if (!(force_valid_ && same_time(ti, force_t_) && same_state(q, force_q_))) {
-          force(ti, q, force_value_);
+    if (force_valid_ && !same_step_time(t, force_t_, h)) force_valid_ = false;
+    for (const auto& op : operations_) {
+      if (op.kick) {
+        if (!force_valid_) {
+          force_t_ = t + op.node * h;
+          force(force_t_, q, force_value_);
           ++force_evaluations_;
-          force_q_ = q;
-          force_t_ = ti;
           force_valid_ = true;
         }
-        add_scaled(p, p, scalar(kick_[i] * h), force_value_);
+        add_scaled(p, p, scalar(op.coefficient * h), force_value_);
+        velocity_valid_ = false;
+      } else {
+        if (!velocity_valid_) {
+          velocity(t, p, velocity_value_);
+          ++velocity_evaluations_;
+          velocity_valid_ = true;
+        }
+        add_scaled(q, q, scalar(op.coefficient * h), velocity_value_);
+        force_valid_ = false;
       }
     }
   }
 
-  static bool same_time(const scalar& a, const scalar& b) {
-    using std::abs;
-    if (a == b) return true;
-    const scalar scale = std::max(scalar(abs(a)), scalar(abs(b)));
-    return scalar(abs(a - b)) <= 8 * std::numeric_limits<scalar>::epsilon() * scale;
-  }
+  struct operation {
+    bool kick = false;  // kick: p += coefficient h force(t + node h, q); drift: q += coefficient h velocity(p)
+    scalar coefficient{};
+    scalar node{};
+  };
 
-  // Forget cached evaluations (call when the force or velocity function changes meaning).
-  void reset() { force_valid_ = velocity_valid_ = false; }
-
- private:
-  const splitting_method* method_;
-  std::vector<scalar> drift_, kick_, node_;
-  State force_value_{}, velocity_value_{}, force_q_{}, velocity_p_{};
+  std::shared_ptr<const splitting_method> method_;
+  std::vector<operation> operations_;
+  State force_value_{}, velocity_value_{};
   scalar force_t_{};
   bool force_valid_ = false, velocity_valid_ = false;
   std::uint64_t force_evaluations_ = 0, velocity_evaluations_ = 0;

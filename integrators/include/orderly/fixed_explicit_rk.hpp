@@ -1,0 +1,287 @@
+#pragma once
+// The compiled form of an explicit Runge-Kutta tableau: the stage count is a template parameter,
+// the coefficients are rounded once from the exact tableau into flat arrays of the scalar type,
+// and only the nonzero ones are kept, as per-row term lists. The exact butcher_tableau stays the
+// single source of truth: fixed_explicit_rk<State, 7> is built from dopri54's exact tableau and
+// checks its stage count; nothing is typed twice.
+//
+// The arithmetic is Boost.Odeint's (runge_kutta_dopri5.hpp, default_operations::scale_sumN):
+//     Y_i = y + (h a_i0) k_0 + (h a_i1) k_1 + ... + (h a_i,i-1) k_i-1
+// summed left to right per component, so the newest stage enters last and the next right-hand
+// side call waits on one multiply-add; zero coefficients are not in the term lists, so the
+// innermost loop has no tests; h a_ij is recomputed only when h changes. Vector states are read
+// through their data pointers. The results differ from explicit_rk's y + h (sum a_ij k_j) only by
+// rounding (tests/unit/compiled_stepper.cpp measures it for every catalog tableau).
+//
+// FSAL pairs (last stage f(t + h, y_{n+1})) compute y_{n+1} once, in place, evaluate the last
+// stage there into k_0's slot, and reuse it as the next step's first stage. The cache is tracked
+// by a flag, with the contract of explicit_rk.hpp: call reset() after changing y between steps.
+//
+// visit_explicit_stepper(tableau, weights, visitor) hands the visitor the fastest stepper for a
+// tableau: this compiled form for the stage counts of the catalog, explicit_rk otherwise.
+#include "explicit_rk.hpp"
+
+#include <array>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+namespace orderly {
+
+// A state whose components sit contiguously behind data() (std::array, std::vector, Eigen).
+template <class S>
+concept contiguous_state = state_vector<S> && requires(S s, const S cs) {
+  { s.data() } -> std::same_as<scalar_of<S>*>;
+  { cs.data() } -> std::same_as<const scalar_of<S>*>;
+};
+
+namespace fixed_rk_detail {
+
+// The nonzero terms of one weighted sum, in stage order.
+template <class T, int MaxTerms>
+struct terms {
+  int count = 0;
+  std::array<int, MaxTerms> stage{};
+  std::array<T, MaxTerms> coefficient{};  // the exact coefficient rounded once
+  std::array<T, MaxTerms> scaled{};       // h * coefficient for the current h
+
+  void add(int j, const exact& value) {
+    if (value == 0) return;
+    stage[static_cast<std::size_t>(count)] = j;
+    coefficient[static_cast<std::size_t>(count)] = to_scalar<T>(value);
+    ++count;
+  }
+  void rescale(const T& h) {
+    for (int m = 0; m < count; ++m) scaled[static_cast<std::size_t>(m)] = h * coefficient[static_cast<std::size_t>(m)];
+  }
+};
+
+// out[c] = base[c] + w[0] k[0][c] + ... + w[N-1] k[N-1][c], left to right; without a base the
+// sum starts at w[0] k[0][c]. Weights and pointers are copied to locals so that the stores to out
+// cannot force reloads. out may be base (each component is read before it is written), never one
+// of the k's.
+template <bool HasBase, std::size_t N, class T>
+void combine(T* out, const T* base, const std::array<const T*, N> k, const std::array<T, N> w, std::size_t n) {
+  for (std::size_t c = 0; c < n; ++c) {
+    if constexpr (HasBase) {
+      T sum = base[c];
+      [&]<std::size_t... m>(std::index_sequence<m...>) { ((sum += w[m] * k[m][c]), ...); }(std::make_index_sequence<N>{});
+      out[c] = sum;
+    } else if constexpr (N == 0) {
+      out[c] = T(0);
+    } else {
+      T sum = w[0] * k[0][c];
+      [&]<std::size_t... m>(std::index_sequence<m...>) { ((sum += w[m + 1] * k[m + 1][c]), ...); }(
+          std::make_index_sequence<N - 1>{});
+      out[c] = sum;
+    }
+  }
+}
+
+// Calls combine<N> for N = the run-time term count (N <= MaxTerms): one dispatch per weighted sum,
+// outside the component loop. base == nullptr: no base.
+template <class T, int MaxTerms, std::size_t Stages>
+void combine_terms(T* out, const T* base, const terms<T, MaxTerms>& t, const std::array<T*, Stages>& stage_data,
+                   std::size_t n) {
+  auto with_count = [&]<std::size_t N>(std::integral_constant<std::size_t, N>) {
+    std::array<const T*, N> k;
+    std::array<T, N> w;
+    for (std::size_t m = 0; m < N; ++m) {
+      k[m] = stage_data[static_cast<std::size_t>(t.stage[m])];
+      w[m] = t.scaled[m];
+    }
+    if (base) combine<true, N>(out, base, k, w, n);
+    else combine<false, N>(out, base, k, w, n);
+  };
+  [&]<std::size_t... N>(std::index_sequence<N...>) {
+    (void)((static_cast<std::size_t>(t.count) == N ? (with_count(std::integral_constant<std::size_t, N>{}), true)
+                                                   : false) ||
+           ...);
+  }(std::make_index_sequence<static_cast<std::size_t>(MaxTerms) + 1>{});
+}
+
+}  // namespace fixed_rk_detail
+
+template <contiguous_state State, int Stages>
+class fixed_explicit_rk {
+  static_assert(Stages >= 1, "a Runge-Kutta method has at least one stage");
+  using terms = fixed_rk_detail::terms<scalar_of<State>, Stages>;
+
+ public:
+  using scalar = scalar_of<State>;
+  static constexpr int stages = Stages;
+
+  explicit fixed_explicit_rk(const butcher_tableau& tableau, weight_set weights = weight_set::primary)
+      : fixed_explicit_rk(std::make_shared<const butcher_tableau>(tableau), weights) {}
+
+  explicit fixed_explicit_rk(std::shared_ptr<const butcher_tableau> tableau, weight_set weights = weight_set::primary)
+      : tableau_(std::move(tableau)), weights_(weights) {
+    if (!tableau_) throw std::invalid_argument("fixed_explicit_rk: no tableau");
+    const auto& t = *tableau_;
+    if (t.stages() != Stages)
+      throw std::invalid_argument(t.name + " has " + std::to_string(t.stages()) + " stages, not " +
+                                  std::to_string(Stages));
+    if (!t.is_explicit()) throw std::invalid_argument(t.name + " is not an explicit method");
+    if (weights == weight_set::embedded && !t.b_embedded) throw std::invalid_argument(t.name + " has no embedded weights");
+    fsal_ = t.first_same_as_last() && weights == weight_set::primary;
+    const auto& propagated = weights == weight_set::primary ? t.b : *t.b_embedded;
+    for (int i = 0; i < Stages; ++i) {
+      const auto si = static_cast<std::size_t>(i);
+      for (int j = 0; j < i; ++j) {
+        rows_[si].add(j, t.a_at(i, j));
+      }
+      node_[si] = to_scalar<scalar>(t.c[si]);
+      weights_terms_.add(i, propagated[si]);
+      // The error estimate's weights (propagated - other), each difference exact before rounding.
+      if (t.b_embedded) {
+        const exact difference = t.b[si] - (*t.b_embedded)[si];
+        const exact signed_difference = weights == weight_set::primary ? difference : exact(-difference);
+        (fsal_ && i == Stages - 1 ? error_last_ : error_terms_).add(i, signed_difference);
+      }
+    }
+  }
+
+  const butcher_tableau& tableau() const { return *tableau_; }
+  int order() const { return weights_ == weight_set::primary ? tableau_->order : *tableau_->embedded_order; }
+  std::uint64_t rhs_evaluations() const { return rhs_evaluations_; }
+
+  // y <- y(t + h).
+  template <class Rhs>
+  void step(Rhs&& f, const scalar& t, State& y, const scalar& h) {
+    advance(f, t, y, h, nullptr);
+  }
+
+  // y <- y(t + h) with the propagated weights; error <- (propagated - other weight set), the
+  // local error estimate of the embedded pair.
+  template <class Rhs>
+  void step(Rhs&& f, const scalar& t, State& y, const scalar& h, State& error) {
+    if (!tableau_->b_embedded) throw std::logic_error(tableau_->name + " has no error estimate");
+    resize_like(error, y);
+    advance(f, t, y, h, &error);
+  }
+
+  // Forget the cached last stage: call it when y was changed outside the stepper.
+  void reset() { end_valid_ = false; }
+
+ private:
+  // For hardware scalars the step is flattened: the weighted sums, their dispatch and the
+  // right-hand side are inlined into one body (GCC's -O2 heuristics otherwise leave the per-count
+  // kernels as calls; measured in benchmarks/orderly_bench.cpp, 1.55 -> 1.0 on Lorenz with rkf78).
+  // Software scalars (float128, mp50) are not: flattening their arithmetic costs minutes of
+  // compilation and gains nothing next to their own cost.
+  template <class Rhs>
+  [[gnu::flatten]] void advance_flat(Rhs& f, const scalar& t, State& y, const scalar& h, State* error) {
+    advance_body(f, t, y, h, error);
+  }
+
+  template <class Rhs>
+  void advance(Rhs& f, const scalar& t, State& y, const scalar& h, State* error) {
+    if constexpr (std::is_arithmetic_v<scalar>) advance_flat(f, t, y, h, error);
+    else advance_body(f, t, y, h, error);
+  }
+
+  template <class Rhs>
+  void advance_body(Rhs& f, const scalar& t, State& y, const scalar& h, State* error) {
+    using fixed_rk_detail::combine_terms;
+    const std::size_t n = size_of(y);
+    if (!(h == scaled_h_)) rescale(h);
+    for (auto& k : k_) resize_like(k, y);
+    resize_like(stage_, y);
+    std::array<scalar*, Stages> data;
+    for (std::size_t i = 0; i < static_cast<std::size_t>(Stages); ++i) data[i] = k_[i].data();
+
+    if (!(fsal_ && end_valid_ && same_step_time(t, end_t_, h))) {
+      f(t, y, k_[0]);
+      ++rhs_evaluations_;
+    }
+    // FSAL: the last stage is evaluated at y_{n+1}, after the update, into k_0's slot.
+    const int computed = fsal_ ? Stages - 1 : Stages;
+    for (int i = 1; i < computed; ++i) {
+      const auto si = static_cast<std::size_t>(i);
+      combine_terms(stage_.data(), y.data(), rows_[si], data, n);
+      f(t + node_[si] * h, stage_, k_[si]);
+      ++rhs_evaluations_;
+    }
+    if (error) combine_terms(error->data(), static_cast<const scalar*>(nullptr), error_terms_, data, n);
+    combine_terms(y.data(), y.data(), weights_terms_, data, n);
+    if (fsal_) {
+      f(t + node_[static_cast<std::size_t>(Stages - 1)] * h, y, k_[0]);
+      ++rhs_evaluations_;
+      if (error) {  // the last stage's error term, added last as in a single left-to-right sum
+        std::array<scalar*, Stages> last = data;
+        last[static_cast<std::size_t>(Stages - 1)] = k_[0].data();
+        combine_terms(error->data(), error->data(), error_last_, last, n);
+      }
+      end_t_ = t + h;
+      end_valid_ = true;
+    }
+  }
+
+  void rescale(const scalar& h) {
+    for (auto& row : rows_) row.rescale(h);
+    weights_terms_.rescale(h);
+    error_terms_.rescale(h);
+    error_last_.rescale(h);
+    scaled_h_ = h;
+  }
+
+  std::shared_ptr<const butcher_tableau> tableau_;
+  weight_set weights_;
+  bool fsal_ = false;
+  std::array<terms, Stages> rows_{};  // row i: the nonzero a_ij, j < i
+  terms weights_terms_{}, error_terms_{}, error_last_{};
+  std::array<scalar, Stages> node_{};
+  scalar scaled_h_ = 0;  // the h the scaled coefficients hold (0: none yet; a step of 0 rescales to 0)
+  std::array<State, Stages> k_{};
+  State stage_{};
+  std::uint64_t rhs_evaluations_ = 0;
+  bool end_valid_ = false;
+  scalar end_t_{};
+};
+
+// The stage counts that have a compiled form: those of the catalog's tableaus (a unit test checks
+// that every catalog tableau is among them).
+inline constexpr std::array<int, 8> compiled_stage_counts{1, 2, 3, 4, 6, 7, 9, 13};
+
+// Calls visitor(stepper) with the fastest stepper for `tableau`: fixed_explicit_rk<State, s> when
+// the stage count s is compiled and the state contiguous, explicit_rk<State> otherwise. The
+// stepper lives for the duration of the call and shares `tableau` when it is given as a shared_ptr.
+template <state_vector State, class Visitor>
+decltype(auto) visit_explicit_stepper(std::shared_ptr<const butcher_tableau> tableau, weight_set weights,
+                                      Visitor&& visitor) {
+  if constexpr (contiguous_state<State>) {
+    const int s = tableau ? tableau->stages() : 0;
+    auto compiled = [&]<int S>(std::integral_constant<int, S>) -> decltype(auto) {
+      fixed_explicit_rk<State, S> stepper(std::move(tableau), weights);
+      return visitor(stepper);
+    };
+    constexpr auto& counts = compiled_stage_counts;
+    static_assert(counts.size() == 8, "one case per compiled stage count");
+    switch (s) {
+      case counts[0]: return compiled(std::integral_constant<int, counts[0]>{});
+      case counts[1]: return compiled(std::integral_constant<int, counts[1]>{});
+      case counts[2]: return compiled(std::integral_constant<int, counts[2]>{});
+      case counts[3]: return compiled(std::integral_constant<int, counts[3]>{});
+      case counts[4]: return compiled(std::integral_constant<int, counts[4]>{});
+      case counts[5]: return compiled(std::integral_constant<int, counts[5]>{});
+      case counts[6]: return compiled(std::integral_constant<int, counts[6]>{});
+      case counts[7]: return compiled(std::integral_constant<int, counts[7]>{});
+      default: break;
+    }
+  }
+  explicit_rk<State> stepper(std::move(tableau), weights);
+  return visitor(stepper);
+}
+
+template <state_vector State, class Visitor>
+decltype(auto) visit_explicit_stepper(const butcher_tableau& tableau, weight_set weights, Visitor&& visitor) {
+  return visit_explicit_stepper<State>(std::make_shared<const butcher_tableau>(tableau), weights,
+                                       std::forward<Visitor>(visitor));
+}
+
+}  // namespace orderly

@@ -1,0 +1,242 @@
+// The compiled stepper (fixed_explicit_rk) against the run-time one (explicit_rk): every catalog
+// tableau, both weight sets, double and float128, over many steps; the two differ only in the
+// order of the weighted sums (y + sum (h a_ij) k_j against y + h sum a_ij k_j) and in how the
+// error weights are rounded, so they must agree to rounding, with the same work.
+#include <orderly/fixed_explicit_rk.hpp>
+#include <orderly/scalars.hpp>
+#include <orderly/tableaus/explicit_methods.hpp>
+
+#include <Eigen/Core>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <iostream>
+#include <limits>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace orderly {
+namespace {
+
+// y_i' = -y_i^2 + Y_i' + Y_i^2 with Y_1 = 1 + sin(t)/2, Y_2 = 2 + cos(3t)/3: nonlinear,
+// non-autonomous, solution y = Y, and contractive (df_i/dy_i = -2 y_i < 0 near Y), so rounding
+// differences between two steppers add up over the steps but are not amplified.
+struct contractive_problem {
+  template <class T, class State>
+  void operator()(const T& t, const State& y, State& dydt) const {
+    using std::cos;
+    using std::sin;
+    resize_like(dydt, y);
+    const T Y1 = 1 + sin(t) / 2, Y2 = 2 + cos(3 * t) / 3;
+    dydt[0] = -y[0] * y[0] + cos(t) / 2 + Y1 * Y1;
+    dydt[1] = -y[1] * y[1] - sin(3 * t) + Y2 * Y2;
+  }
+};
+
+constexpr double compared_h = 1.0 / 64;
+
+template <class Stepper>
+constexpr bool is_compiled = requires { Stepper::stages; };
+
+struct comparison {
+  double worst_state_ulps = 0;  // max |compiled - runtime| / (eps * max(1, |y|)), over components and steps
+  double worst_error_ulps = 0;  // the same for the error estimate, in units of eps * h * max|f|
+  double y_max = 0, f_max = 0;   // the largest |y| and |f| of the run
+};
+
+// N steps of both steppers from the same start; the error-estimating step when the tableau has one.
+template <class T>
+comparison compare(const butcher_tableau& tableau, weight_set weights, int steps) {
+  using State = std::vector<T>;
+  const T h = T(compared_h);
+  const T eps = std::numeric_limits<T>::epsilon();
+  explicit_rk<State> runtime(tableau, weights);
+  comparison result;
+  visit_explicit_stepper<State>(tableau, weights, [&](auto& compiled) {
+    if constexpr (!is_compiled<std::remove_cvref_t<decltype(compiled)>>) {
+      ADD_FAILURE() << tableau.name << " has no compiled form";
+      return 0;
+    }
+    State y_runtime{T(1), T(2) + T(1) / 3}, y_compiled = y_runtime, e_runtime, e_compiled;
+    T f_max = 0;
+    auto f = [&](const T& t, const State& y, State& dydt) {
+      contractive_problem{}(t, y, dydt);
+      using std::abs;
+      for (const auto& v : dydt) f_max = std::max(f_max, T(abs(v)));
+    };
+    for (int n = 0; n < steps; ++n) {
+      const T t = T(n) * h;
+      if (tableau.b_embedded) {
+        runtime.step(f, t, y_runtime, h, e_runtime);
+        compiled.step(f, t, y_compiled, h, e_compiled);
+      } else {
+        runtime.step(f, t, y_runtime, h);
+        compiled.step(f, t, y_compiled, h);
+      }
+      using std::abs;
+      for (std::size_t i = 0; i < 2; ++i) {
+        const T scale = std::max(T(1), T(abs(y_runtime[i])));
+        result.y_max = std::max(result.y_max, static_cast<double>(abs(y_runtime[i])));
+        result.worst_state_ulps =
+            std::max(result.worst_state_ulps, static_cast<double>(abs(y_compiled[i] - y_runtime[i]) / (eps * scale)));
+        if (tableau.b_embedded)
+          result.worst_error_ulps = std::max(result.worst_error_ulps,
+                                             static_cast<double>(abs(e_compiled[i] - e_runtime[i]) / (eps * h * f_max)));
+      }
+    }
+    EXPECT_EQ(compiled.rhs_evaluations(), runtime.rhs_evaluations()) << tableau.name;
+    result.f_max = static_cast<double>(f_max);
+    return 0;
+  });
+  return result;
+}
+
+// Bounds, in units of eps (h = 1/64, L = max |df/dy| = 2 max |y| on this problem):
+// - state: each step rounds every weighted sum once per term plus the final multiply and add, so
+//   one step of either stepper differs from exact arithmetic by at most (s + 2) eps |y| (plus the
+//   stage differences carried through h L, another s h L eps |y|); on a contractive problem the
+//   per-step differences at most add: N (s + 2) (1 + s h L) for each of the pair.
+// - error estimate, in units of eps h max|f|: explicit_rk rounds b_j and bhat_j before subtracting
+//   them (an error of eps (|b_j| + |bhat_j|) per weight), the compiled stepper rounds b_j - bhat_j
+//   once; each sum adds s roundings: sum_j (|b_j| + |bhat_j|) + 2 s. The stages differ too: stage
+//   i of either stepper is within (i + 2) eps (|y| + h max|f| sum_j |a_ij|) of exact arithmetic,
+//   and enters the estimate through L and |b_i - bhat_i|: L sum_i |d_i| 2 (i + 2) (|y| / max|f| +
+//   h sum_j |a_ij|). Verner's 6(5) pair, with weights and A entries in the tens and hundreds, is
+//   the one where this stage term dominates.
+double state_bound(const butcher_tableau& t, int steps, const comparison& r) {
+  const double s = t.stages(), hL = compared_h * 2 * r.y_max;
+  return 2 * steps * (s + 2) * (1 + s * hL);
+}
+
+double error_bound(const butcher_tableau& t, const comparison& r) {
+  auto value = [](const exact& x) { return std::fabs(static_cast<double>(x)); };
+  const double L = 2 * r.y_max;
+  double weights = 0, stages = 0;
+  for (int i = 0; i < t.stages(); ++i) {
+    const auto si = static_cast<std::size_t>(i);
+    weights += value(t.b[si]) + value((*t.b_embedded)[si]);
+    double row = 0;
+    for (int j = 0; j < i; ++j) row += value(t.a_at(i, j));
+    stages += value(t.b[si] - (*t.b_embedded)[si]) * 2 * (i + 2) * (r.y_max / r.f_max + compared_h * row);
+  }
+  return 2 * (weights + 2 * t.stages() + L * stages);
+}
+
+constexpr int compared_steps = 640;  // t in [0, 10]
+
+template <class T>
+void compare_every_tableau(const char* scalar) {
+  for (const auto& tableau : explicit_tableaus())
+    for (auto weights : {weight_set::primary, weight_set::embedded}) {
+      if (weights == weight_set::embedded && !tableau.b_embedded) continue;
+      const std::string label = tableau.name + (weights == weight_set::primary ? " (b)" : " (b_hat)") + " " + scalar;
+      const auto r = compare<T>(tableau, weights, compared_steps);
+      std::cout << label << ": max |compiled - runtime| = " << r.worst_state_ulps << " eps (bound "
+                << state_bound(tableau, compared_steps, r) << ")";
+      if (tableau.b_embedded)
+        std::cout << ", error estimate " << r.worst_error_ulps << " eps h max|f| (bound " << error_bound(tableau, r) << ")";
+      std::cout << "\n";
+      EXPECT_LE(r.worst_state_ulps, state_bound(tableau, compared_steps, r)) << label;
+      if (tableau.b_embedded) {
+        EXPECT_LE(r.worst_error_ulps, error_bound(tableau, r)) << label;
+      }
+    }
+}
+
+TEST(CompiledStepper, EveryCatalogTableauHasACompiledForm) {
+  for (const auto& tableau : explicit_tableaus()) {
+    EXPECT_NE(std::find(compiled_stage_counts.begin(), compiled_stage_counts.end(), tableau.stages()),
+              compiled_stage_counts.end())
+        << tableau.name;
+    const bool compiled = visit_explicit_stepper<std::vector<double>>(
+        tableau, weight_set::primary, [](auto& stepper) { return is_compiled<std::remove_cvref_t<decltype(stepper)>>; });
+    EXPECT_TRUE(compiled) << tableau.name;
+  }
+}
+
+TEST(CompiledStepper, OtherStageCountsFallBackToTheRuntimeStepper) {
+  // Five stages (no catalog method has five): rk4 with a zero-weight fifth stage appended.
+  butcher_tableau t = *find_tableau("rk4");
+  t.name = "rk4-padded";
+  t.a.push_back({exact(0), exact(0), exact(0), exact(1)});
+  t.b.push_back(exact(0));
+  t.c.push_back(exact(1));
+  const bool compiled = visit_explicit_stepper<std::vector<double>>(
+      t, weight_set::primary, [](auto& stepper) { return is_compiled<std::remove_cvref_t<decltype(stepper)>>; });
+  EXPECT_FALSE(compiled);
+}
+
+TEST(CompiledStepper, AgreesWithTheRuntimeStepperInDouble) { compare_every_tableau<double>("double"); }
+
+TEST(CompiledStepper, AgreesWithTheRuntimeStepperInFloat128) { compare_every_tableau<float128>("float128"); }
+
+TEST(CompiledStepper, ChecksItsStageCountAndWeights) {
+  using State = std::vector<double>;
+  EXPECT_THROW((fixed_explicit_rk<State, 4>(*find_tableau("dopri54"))), std::invalid_argument);
+  EXPECT_THROW((fixed_explicit_rk<State, 4>(*find_tableau("rk4"), weight_set::embedded)), std::invalid_argument);
+  fixed_explicit_rk<State, 4> rk4(*find_tableau("rk4"));
+  State y{1.0, 2.0}, error;
+  EXPECT_THROW(rk4.step(contractive_problem{}, 0.0, y, 0.1, error), std::logic_error);
+}
+
+// FSAL: one evaluation per step saved in a run of steps, none after reset() or at another time;
+// the reused stage is the one a fresh stepper computes (same bits).
+TEST(CompiledStepper, FirstSameAsLastIsReusedOnlyWithinARun) {
+  using State = std::vector<double>;
+  const auto& dopri = *find_tableau("dopri54");
+  fixed_explicit_rk<State, 7> stepper(dopri);
+  State y{1.0, 2.0 + 1.0 / 3};
+  for (int n = 0; n < 64; ++n) stepper.step(contractive_problem{}, n / 64.0, y, 1 / 64.0);
+  EXPECT_EQ(stepper.rhs_evaluations(), 7u + 63u * 6u);
+
+  // The reused last stage gives the same step as a fresh stepper would.
+  fixed_explicit_rk<State, 7> fresh(dopri);
+  State y_fresh = y;
+  stepper.step(contractive_problem{}, 1.0, y, 1 / 64.0);
+  fresh.step(contractive_problem{}, 1.0, y_fresh, 1 / 64.0);
+  EXPECT_EQ(y, y_fresh);
+  EXPECT_EQ(stepper.rhs_evaluations(), 7u + 64u * 6u);
+
+  // A changed state is announced by reset(): the first stage is evaluated again.
+  y[0] += 0.25;
+  stepper.reset();
+  stepper.step(contractive_problem{}, 1.0 + 1 / 64.0, y, 1 / 64.0);
+  EXPECT_EQ(stepper.rhs_evaluations(), 7u + 64u * 6u + 7u);
+  // A step at another time than the last one ended recomputes too.
+  stepper.step(contractive_problem{}, 5.0, y, 1 / 64.0);
+  EXPECT_EQ(stepper.rhs_evaluations(), 7u + 64u * 6u + 14u);
+  // The run-time stepper follows the same contract.
+  explicit_rk<State> runtime(dopri);
+  State z{1.0, 2.0};
+  runtime.step(contractive_problem{}, 0.0, z, 0.1);
+  runtime.step(contractive_problem{}, 0.1, z, 0.1);
+  EXPECT_EQ(runtime.rhs_evaluations(), 13u);
+  runtime.reset();
+  runtime.step(contractive_problem{}, 0.2, z, 0.1);
+  EXPECT_EQ(runtime.rhs_evaluations(), 20u);
+}
+
+// One template serves every contiguous container: std::vector, std::array and Eigen vectors give
+// the same bits.
+TEST(CompiledStepper, EveryContainerGivesTheSameResult) {
+  const auto& tableau = *find_tableau("rkf78");
+  auto run = [&](auto state) {
+    using State = decltype(state);
+    fixed_explicit_rk<State, 13> stepper(tableau);
+    State error;
+    for (int n = 0; n < 64; ++n) stepper.step(contractive_problem{}, n / 64.0, state, 1 / 64.0, error);
+    return std::array<double, 3>{state[0], state[1], error[0]};
+  };
+  const auto vector_result = run(std::vector<double>{1.0, 2.0});
+  EXPECT_EQ(run(std::array<double, 2>{1.0, 2.0}), vector_result);
+  EXPECT_EQ(run(Eigen::Vector2d(1.0, 2.0)), vector_result);
+  Eigen::VectorXd dynamic(2);
+  dynamic << 1.0, 2.0;
+  EXPECT_EQ(run(dynamic), vector_result);
+}
+
+}  // namespace
+}  // namespace orderly
