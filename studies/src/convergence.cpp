@@ -1,4 +1,5 @@
 // The convergence study, compiled once: every scalar's instantiation of the measurement lives here.
+#include <orderly/algebraic_check.hpp>
 #include <orderly/convergence_measure.hpp>
 
 namespace orderly {
@@ -24,10 +25,12 @@ bool finer_grids_help(verdict_code code) {
          code == verdict_code::too_few_points || code == verdict_code::wide_uncertainty;
 }
 
-// Refinement that a more precise scalar can bring.
+// Refinement that a more precise scalar can bring: round-off that cuts the window or makes the
+// finest slopes wobble, and confirmation of a superconvergence.
 bool more_precision_helps(verdict_code code) {
   return code == verdict_code::round_off || code == verdict_code::unconfirmed_superconvergence ||
-         code == verdict_code::too_few_points || code == verdict_code::wide_uncertainty;
+         code == verdict_code::too_few_points || code == verdict_code::wide_uncertainty ||
+         code == verdict_code::unsettled_slopes;
 }
 
 // Every extra set of doublings a refinement asks for: finer grids by 2^4.
@@ -116,6 +119,15 @@ convergence_result study_convergence(const convergence_request& request) {
     }
   }
   r.scalar = std::string(scalar_name(scalar));
+  // A measured superconvergence of a method whose order conditions give exactly the declared order
+  // (checked up to declared + 1) is a pre-asymptotic range where the next term still dominates,
+  // on a generic problem; the verdict says so instead of claiming a higher order.
+  if (r.judged.outcome == verdict::superconvergent)
+    if (const auto algebra = check_declared_order(method, request.weights); algebra && algebra->passes())
+      r.judged = {verdict::inconclusive, verdict_code::pre_asymptotic,
+                  "pre-asymptotic: " + r.judged.reason + "; but the order-" + std::to_string(r.declared_order + 1) +
+                      " conditions fail exactly, so the order-" + std::to_string(r.declared_order) +
+                      " term has not yet overtaken the next one on these grids"};
 
   // The embedded pair's other weight set and the adaptive tolerance sweep, in the scalar and on
   // the grids the solution's measurement settled on.

@@ -29,9 +29,11 @@ struct order_policy {
   double slope_settle_relative = 0.01;
 
   // --- Pre-asymptotic errors ---
-  // A run whose finest usable error is still this large relative to the solution's size has not
-  // reached the regime where err ~ C h^p describes it (euler on kepler at 2^14 steps).
-  double pre_asymptotic_relative_error = 1e-2;
+  // A run whose finest usable error is still this large relative to the solution's size is
+  // saturated: an error as large as half the solution is bounded by the solution itself (a wrong
+  // orbit is at most an orbit away), so its slope says nothing about the order (euler on arenstorf
+  // at 2^18 steps). Below that an error can still fall, and settled slopes are evidence.
+  double pre_asymptotic_relative_error = 0.5;
 
   // --- Round-off ---
   // Errors below roundoff_floor_factor x the rounding estimate eps |y| sqrt(N) are rounding.

@@ -5,6 +5,7 @@
 // per step; the step itself (stages, sums) stays inlined inside the family's stepper.
 #include <orderly/catalog.hpp>
 #include <orderly/explicit_rk.hpp>
+#include <orderly/fixed_explicit_rk.hpp>
 #include <orderly/problem.hpp>
 #include <orderly/splitting/stepper.hpp>
 
@@ -48,19 +49,32 @@ inline std::string incompatibility(const method_entry& method, const problem_inf
 
 namespace detail {
 
-template <class T>
+// Explicit tableaus run on their compiled form (fixed_explicit_rk, stage count known at compile
+// time) where one exists, on the runtime explicit_rk otherwise.
+template <class T, class Stepper>
 class bound_explicit_rk final : public bound_stepper<T> {
  public:
-  bound_explicit_rk(const butcher_tableau& tableau, const typed_problem<T>& problem, weight_set weights)
-      : stepper_(tableau, weights), rhs_(&problem.rhs) {}
+  bound_explicit_rk(Stepper&& stepper, const typed_problem<T>& problem)
+      : stepper_(std::move(stepper)), rhs_(&problem.rhs) {}
   void step(const T& t, state_of<T>& y, const T& h) override { stepper_.step(*rhs_, t, y, h); }
   void reset() override { stepper_.reset(); }
   work_counts counts() const override { return {.rhs_evaluations = stepper_.rhs_evaluations()}; }
 
  private:
-  explicit_rk<state_of<T>> stepper_;
+  Stepper stepper_;
   const rhs_function<T>* rhs_;
 };
+
+template <class T>
+std::unique_ptr<bound_stepper<T>> make_explicit_stepper(const butcher_tableau& tableau,
+                                                        const typed_problem<T>& problem, weight_set weights) {
+  // The catalog (or the caller) owns the tableau and outlives the stepper: share it without owning.
+  const std::shared_ptr<const butcher_tableau> shared(std::shared_ptr<const void>{}, &tableau);
+  return visit_explicit_stepper<state_of<T>>(shared, weights, [&](auto& stepper) -> std::unique_ptr<bound_stepper<T>> {
+    using stepper_type = std::remove_cvref_t<decltype(stepper)>;
+    return std::make_unique<bound_explicit_rk<T, stepper_type>>(std::move(stepper), problem);
+  });
+}
 
 // Splitting methods act on (q, p); the problem's state is y = (q, p) concatenated.
 template <class T>
@@ -116,7 +130,7 @@ std::unique_ptr<bound_stepper<T>> make_stepper(const method_entry& method, const
   switch (method.family) {
     case method_family::explicit_rk:
     case method_family::embedded_rk:
-      return std::make_unique<detail::bound_explicit_rk<T>>(*method.tableau(), problem, weights);
+      return detail::make_explicit_stepper(*method.tableau(), problem, weights);
     case method_family::splitting:
       return std::make_unique<detail::bound_splitting<T>>(*method.splitting(), problem);
     case method_family::seed:
