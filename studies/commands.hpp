@@ -21,12 +21,16 @@ void register_list_command(CLI::App& app);
 void register_convergence_command(CLI::App& app);
 void register_gate_command(CLI::App& app);
 void register_reference_command(CLI::App& app);
+void register_crosscheck_command(CLI::App& app);
+void register_odeint_orders_command(CLI::App& app);
 
 inline void register_commands(CLI::App& app) {
   register_list_command(app);
   register_convergence_command(app);
   register_gate_command(app);
   register_reference_command(app);
+  register_crosscheck_command(app);
+  register_odeint_orders_command(app);
 }
 
 }  // namespace orderly::cli
