@@ -23,6 +23,7 @@ void register_gate_command(CLI::App& app);
 void register_reference_command(CLI::App& app);
 void register_crosscheck_command(CLI::App& app);
 void register_odeint_orders_command(CLI::App& app);
+void register_workprecision_command(CLI::App& app);
 
 inline void register_commands(CLI::App& app) {
   register_list_command(app);
@@ -31,6 +32,7 @@ inline void register_commands(CLI::App& app) {
   register_reference_command(app);
   register_crosscheck_command(app);
   register_odeint_orders_command(app);
+  register_workprecision_command(app);
 }
 
 }  // namespace orderly::cli
