@@ -22,6 +22,9 @@ void register_convergence_command(CLI::App& app);
 void register_gate_command(CLI::App& app);
 void register_reference_command(CLI::App& app);
 void register_check_command(CLI::App& app);
+void register_crosscheck_command(CLI::App& app);
+void register_odeint_orders_command(CLI::App& app);
+void register_workprecision_command(CLI::App& app);
 
 inline void register_commands(CLI::App& app) {
   register_list_command(app);
@@ -29,6 +32,9 @@ inline void register_commands(CLI::App& app) {
   register_gate_command(app);
   register_reference_command(app);
   register_check_command(app);
+  register_crosscheck_command(app);
+  register_odeint_orders_command(app);
+  register_workprecision_command(app);
 }
 
 }  // namespace orderly::cli

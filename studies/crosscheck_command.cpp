@@ -1,0 +1,47 @@
+// `orderly crosscheck [--json FILE|-]`: Orderly's steppers against Boost.Odeint's, pair by pair.
+#include "commands.hpp"
+
+#include <orderly/crosscheck.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+namespace orderly::cli {
+namespace {
+
+void print_table(const std::vector<crosscheck_result>& results) {
+  std::printf("%-20s %-34s %-15s %-6s %12s  %-7s %s\n", "method", "odeint stepper", "problem", "scalar",
+              "max diff/ulp", "verdict", "note");
+  for (const auto& r : results)
+    std::printf("%-20s %-34s %-15s %-6s %12.3g  %-7s %s\n", r.method.c_str(), r.odeint_stepper.c_str(),
+                r.problem.c_str(), r.scalar.c_str(), r.max_difference_units, r.status.c_str(), r.reason.c_str());
+  std::printf("round-off unit: eps * max(|y_n|_inf, 1) * sqrt(n); pass when at most %g units at every step\n",
+              crosscheck_policy::roundoff_units_bound);
+}
+
+}  // namespace
+
+void register_crosscheck_command(CLI::App& app) {
+  auto json_path = std::make_shared<std::string>();
+  auto* cmd = app.add_subcommand("crosscheck", "Orderly's steppers against Boost.Odeint's, same problem and steps");
+  cmd->add_option("--json", *json_path, "write the results as JSON to FILE ('-' for stdout)");
+  cmd->callback([json_path] {
+    const auto results = run_crosscheck();
+    if (json_path->empty()) {
+      print_table(results);
+      return;
+    }
+    const auto text = crosscheck_json(results).dump(2) + "\n";
+    if (*json_path == "-") {
+      std::cout << text;
+      return;
+    }
+    std::ofstream out(*json_path);
+    if (!out) throw usage_error("--json: cannot write '" + *json_path + "'");
+    out << text;
+  });
+}
+
+}  // namespace orderly::cli

@@ -1,0 +1,29 @@
+#pragma once
+// Work-precision of Orderly's dopri54 against odeint's controlled runge_kutta_dopri5.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace orderly {
+
+struct work_point {
+  double tolerance = 0, error = 0;
+  std::uint64_t rhs_evaluations = 0;
+};
+
+struct work_curve {
+  std::string method, problem;
+  std::vector<work_point> points;
+};
+
+// At our point's achieved error: our evaluations, odeint's (interpolated in log-log), and the ratio.
+struct work_ratio {
+  std::string problem;
+  double error = 0, ours = 0, odeint = 0, ratio = 0;
+};
+
+std::vector<work_curve> run_workprecision();
+std::vector<work_ratio> dopri_ratios(const std::vector<work_curve>& curves);
+
+}  // namespace orderly

@@ -1,0 +1,44 @@
+// `orderly odeint-orders [--json FILE|-]`: odeint's declared orders against measured ones.
+#include "commands.hpp"
+
+#include <orderly/odeint_orders.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+namespace orderly::cli {
+
+void register_odeint_orders_command(CLI::App& app) {
+  auto json_path = std::make_shared<std::string>();
+  auto* cmd = app.add_subcommand("odeint-orders", "odeint's steppers: declared orders against measured orders");
+  cmd->add_option("--json", *json_path, "write the results as JSON to FILE ('-' for stdout)");
+  cmd->callback([json_path] {
+    const auto results = run_odeint_orders();
+    if (json_path->empty()) {
+      std::printf("%-30s %-30s %-15s %5s %5s %5s  %-16s %s\n", "stepper", "call", "problem", "order", "step", "err",
+                  "measured", "verdict");
+      for (const auto& r : results) {
+        char measured[64] = "-";
+        if (r.measured.fit.found)
+          std::snprintf(measured, sizeof measured, "%.3f +- %.3f", r.measured.fit.order, r.measured.fit.uncertainty);
+        std::printf("%-30s %-30s %-15s %5d %5s %5s  %-16s %s\n", r.stepper.c_str(), r.call.c_str(), r.problem.c_str(),
+                    r.order_value, r.stepper_order_value ? std::to_string(*r.stepper_order_value).c_str() : "-",
+                    r.error_order_value ? std::to_string(*r.error_order_value).c_str() : "-", measured,
+                    r.verdict.c_str());
+      }
+      return;
+    }
+    const auto text = odeint_orders_json(results).dump(2) + "\n";
+    if (*json_path == "-") {
+      std::cout << text;
+      return;
+    }
+    std::ofstream out(*json_path);
+    if (!out) throw usage_error("--json: cannot write '" + *json_path + "'");
+    out << text;
+  });
+}
+
+}  // namespace orderly::cli

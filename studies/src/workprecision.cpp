@@ -1,0 +1,73 @@
+// Work-precision: final-time error against RHS evaluations for Orderly's dopri54 (run_adaptive)
+// and odeint's controlled runge_kutta_dopri5 (make_controlled + integrate_adaptive), tolerances
+// 1e-3 .. 1e-12 (atol = rtol = tol). Compared at equal achieved error, not at equal tolerance.
+#include <orderly/method_runner.hpp>
+#include <orderly/odeint_multiprecision.hpp>
+#include <orderly/problem_catalog.hpp>
+#include <orderly/reference_solution.hpp>
+#include <orderly/workprecision.hpp>
+
+#include <cmath>
+
+namespace orderly {
+namespace {
+
+namespace odeint = boost::numeric::odeint;
+
+double final_error(const state_of<double>& y, const state_of<mp50>& reference) {
+  mp50 sum = 0;
+  for (std::size_t i = 0; i < y.size(); ++i) sum += (mp50(y[i]) - reference[i]) * (mp50(y[i]) - reference[i]);
+  return static_cast<double>(sqrt(sum));
+}
+
+// log(work) at log(error) = log(target) by linear interpolation between neighbouring points.
+std::optional<double> work_at(const std::vector<work_point>& points, double target) {
+  for (std::size_t i = 0; i + 1 < points.size(); ++i) {
+    const auto& a = points[i];
+    const auto& b = points[i + 1];
+    if ((a.error - target) * (b.error - target) > 0 || a.error <= 0 || b.error <= 0) continue;
+    const double s = std::log(target / a.error) / std::log(b.error / a.error);
+    return std::exp(std::log(double(a.rhs_evaluations)) + s * (std::log(double(b.rhs_evaluations)) - std::log(double(a.rhs_evaluations))));
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::vector<work_curve> run_workprecision() {
+  std::vector<work_curve> curves;
+  for (const char* name : {"arenstorf", "pleiades", "kepler"}) {
+    const auto* entry = find_problem(name);
+    const auto problem = instantiate<double>(*entry);
+    const auto reference = reference_at(*entry, {mp50(problem.t_end)}).states.back();
+    work_curve ours{.method = "dopri54 (Orderly)", .problem = name}, theirs{.method = "runge_kutta_dopri5 (odeint controlled)", .problem = name};
+    for (int k = 3; k <= 12; ++k) {
+      const double tol = std::pow(10.0, -k);
+      const auto run = run_adaptive(*find_method("dopri54"), problem, tol);
+      if (run.completed) ours.points.push_back({tol, final_error(run.final_state, reference), run.stats.rhs_evaluations});
+      std::uint64_t evaluations = 0;
+      auto system = [&](const state_of<double>& x, state_of<double>& dxdt, double t) {
+        ++evaluations;
+        problem.rhs(t, x, dxdt);
+      };
+      state_of<double> x = problem.y0;
+      auto stepper = odeint::make_controlled(tol, tol, odeint::runge_kutta_dopri5<state_of<double>>());
+      odeint::integrate_adaptive(stepper, system, x, problem.t0, problem.t_end, (problem.t_end - problem.t0) / 1000);
+      theirs.points.push_back({tol, final_error(x, reference), evaluations});
+    }
+    curves.push_back(ours);
+    curves.push_back(theirs);
+  }
+  return curves;
+}
+
+std::vector<work_ratio> dopri_ratios(const std::vector<work_curve>& curves) {
+  std::vector<work_ratio> out;
+  for (std::size_t i = 0; i + 1 < curves.size(); i += 2)
+    for (const auto& p : curves[i].points)
+      if (auto w = work_at(curves[i + 1].points, p.error))
+        out.push_back({curves[i].problem, p.error, double(p.rhs_evaluations), *w, double(p.rhs_evaluations) / *w});
+  return out;
+}
+
+}  // namespace orderly

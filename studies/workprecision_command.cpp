@@ -1,0 +1,57 @@
+// `orderly workprecision --suite default [--json FILE|-]`: error against RHS evaluations for
+// Orderly's dopri54 and odeint's controlled runge_kutta_dopri5, compared at equal achieved error.
+#include "commands.hpp"
+
+#include <orderly/workprecision.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+namespace orderly::cli {
+
+void register_workprecision_command(CLI::App& app) {
+  auto json_path = std::make_shared<std::string>();
+  auto suite = std::make_shared<std::string>("default");
+  auto* cmd = app.add_subcommand("workprecision", "error against RHS evaluations: dopri54 and odeint's controlled dopri5");
+  cmd->add_option("--suite", *suite, "suite (default)");
+  cmd->add_option("--json", *json_path, "write the results as JSON to FILE ('-' for stdout)");
+  cmd->callback([json_path, suite] {
+    if (*suite != "default") throw usage_error("--suite: unknown suite '" + *suite + "'; use default");
+    const auto curves = run_workprecision();
+    const auto ratios = dopri_ratios(curves);
+    nlohmann::json j{{"schema", "orderly.workprecision/1"},
+                     {"comparison", "at equal achieved final-time error (log-log interpolation of odeint's curve), "
+                                    "not at equal tolerance; atol = rtol = tol"},
+                     {"curves", nlohmann::json::array()},
+                     {"dopri54_over_odeint_dopri5", nlohmann::json::array()}};
+    for (const auto& c : curves) {
+      auto pts = nlohmann::json::array();
+      for (const auto& p : c.points)
+        pts.push_back({{"tolerance", p.tolerance}, {"error", p.error}, {"rhs_evaluations", p.rhs_evaluations}});
+      j["curves"].push_back({{"method", c.method}, {"problem", c.problem}, {"points", pts}});
+    }
+    for (const auto& r : ratios)
+      j["dopri54_over_odeint_dopri5"].push_back(
+          {{"problem", r.problem}, {"error", r.error}, {"ours", r.ours}, {"odeint", r.odeint}, {"ratio", r.ratio}});
+    if (json_path->empty()) {
+      for (const auto& r : ratios)
+        std::printf("%-10s error %10.3e  dopri54 %8.0f  odeint dopri5 %8.0f  ratio %.3f\n", r.problem.c_str(), r.error,
+                    r.ours, r.odeint, r.ratio);
+      return;
+    }
+    const auto text = j.dump(2) + "\n";
+    if (*json_path == "-") {
+      std::cout << text;
+      return;
+    }
+    std::ofstream out(*json_path);
+    if (!out) throw usage_error("--json: cannot write '" + *json_path + "'");
+    out << text;
+  });
+}
+
+}  // namespace orderly::cli
