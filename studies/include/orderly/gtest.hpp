@@ -44,14 +44,8 @@ order_measurement measure_stepper_order(Stepper&& step, const std::string& probl
   const auto problem = instantiate<double>(*entry);
   const rhs_view<double> f{&problem.rhs};
   // The user's stepper works in double only, so rounding is told by the a-priori floor estimate.
-  struct user_stepper {
-    Stepper& step_function;
-    const rhs_view<double>& f;
-    void step(double t, state_of<double>& y, double h) { y = step_function(f, t, y, h); }
-  };
   auto grid = [&](const typed_problem<double>& typed, std::size_t n, bool record) {
-    user_stepper stepper{step, f};
-    return run_on_grid(stepper, typed, n, record);
+    return drive_fixed_steps(typed, n, record, [&](double t, state_of<double>& y, double h) { y = step(f, t, y, h); });
   };
   return detail::measure_fixed_steps(*entry, problem, norm, detail::step_sequence(4, std::size_t{1} << 14), grid,
                                      /*shadow=*/false, nullptr);

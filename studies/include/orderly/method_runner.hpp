@@ -45,6 +45,17 @@ fixed_step_run<T> run_on_grid(Stepper& stepper, const typed_problem<T>& problem,
   return run;
 }
 
+// The same for a stepper given as a callable advance(t, y, h) (a user's or another library's).
+template <class T, class Advance>
+fixed_step_run<T> drive_fixed_steps(const typed_problem<T>& problem, std::size_t steps, bool record_states,
+                                    Advance&& advance) {
+  struct callable_stepper {
+    Advance& advance;
+    void step(const T& t, state_of<T>& y, const T& h) { advance(t, y, h); }
+  } stepper{advance};
+  return run_on_grid(stepper, problem, steps, record_states);
+}
+
 // The same for a catalog method (any family).
 template <class T>
 fixed_step_run<T> run_fixed_steps(const method_entry& method, const typed_problem<T>& problem, std::size_t steps,
