@@ -43,12 +43,15 @@ lint: configure
 gate: cli
 	$(ORDERLY) gate
 
-# The main job: the method catalog, the convergence suite and its figures and order table.
+# The main job: the studies write JSON under $(REPORT_DIR)/json, the report package turns it into
+# one page under $(REPORT_DIR)/html (replaced whole: an interrupted run keeps the previous page).
 report: cli
 	$(ORDERLY) list methods
-	$(ORDERLY) convergence --suite default --out $(REPORT_DIR)/convergence
-	$(PYTHON) reports/make_report.py --input $(REPORT_DIR)/convergence --output $(REPORT_DIR)
-	@echo "report: $(REPORT_DIR)/index.html"
+	@mkdir -p $(REPORT_DIR)/json
+	$(ORDERLY) convergence --suite default --out $(REPORT_DIR)/json/convergence
+	@$(ORDERLY) --version > $(REPORT_DIR)/build-info.txt
+	PYTHONPATH=reports PYTHONDONTWRITEBYTECODE=1 $(PYTHON) -m orderly_report --input $(REPORT_DIR)/json \
+	  --output $(REPORT_DIR)/html --build-info $(REPORT_DIR)/build-info.txt
 
 # Ours against Boost.Odeint at -O2 and -O3 (benchmarks/orderly_bench.cpp): median of interleaved
 # repetitions, as a table. Not part of `make test`; run it on a quiet machine.

@@ -3,7 +3,7 @@
 # Deliberately not libboost-dev (1.74, conflicts with 1.81) and not python3-scipy (pulls it in).
 set -euo pipefail
 packages=(build-essential cmake libboost1.81-dev libgtest-dev libgmock-dev libbenchmark-dev libeigen3-dev
-          libcli11-dev nlohmann-json3-dev python3-matplotlib python3-numpy)
+          libcli11-dev nlohmann-json3-dev python3-matplotlib python3-numpy python3-jinja2)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,0 +1,111 @@
+"""orderly_report: the studies' JSON files to one HTML page with figures and tables.
+
+Usage: PYTHONPATH=reports /usr/bin/python3 -m orderly_report --input DIR [--input DIR ...]
+           --output DIR [--norm final|l2|linf] [--jobs N] [--build-info FILE]
+
+Each --input directory is searched recursively for *.json files; each file's schema picks the
+section that reads it. --output is replaced as a whole (built beside it, then renamed), so an
+interrupted run leaves the previous report intact. Bad input: one line on stderr, exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from . import atomic, figure_style, page
+from .documents import load_documents
+from .errors import InputError
+from .sections import SectionContext, all_sections
+from .summary_grid import build_grid
+
+PROG = "orderly_report"
+NORMS = ["final", "l2", "linf"]
+
+
+def read_build_info(path: Path | None) -> list:
+    """(label, value) lines from a text file such as `orderly --version` writes: "label: value"
+    per line, a line without a colon labelled "orderly"."""
+    if path is None:
+        return []
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise InputError(f"--build-info: cannot read {path}: {e}") from None
+    lines = []
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        label, colon, value = line.partition(":")
+        lines.append((label.strip(), value.strip()) if colon and value.strip() else ("orderly", line.strip()))
+    return lines
+
+
+def make_report(inputs: list, output: Path, norm: str, jobs: int, build_info: Path | None = None,
+                log=print) -> list:
+    """Builds the page; returns the sections' summary lines (also passed to `log` as they come)."""
+    sections = all_sections()
+    schemas = {schema for section in sections for schema in section.schemas}
+    atomic.check_output(output, inputs)
+    by_schema = load_documents(inputs, schemas)
+    about = page.about_lines(read_build_info(build_info))
+    figure_style.setup()
+    summaries = []
+    with atomic.staged_output(output) as stage:
+        pages = []
+        for section in sections:
+            documents = sorted((d for s in section.schemas for d in by_schema.get(s, [])),
+                               key=lambda d: d.name)
+            if not documents:
+                continue
+            context = SectionContext(directory=stage / section.key, page_prefix=section.key,
+                                     norm=norm, jobs=jobs)
+            built = section.build(documents, context)
+            summaries.append(built.summary)
+            log(f"{PROG}: {built.summary}")
+            pages.append(built)
+        citations = []
+        for built in pages:
+            citations += [c for c in built.citations if c not in citations]
+        html = page.render(page.Page(title="Orderly report", about=about,
+                                     grid=build_grid([e for p in pages for e in p.grid]),
+                                     sections=pages, citations=citations))
+        (stage / "index.html").write_text(html, encoding="utf-8")
+    return summaries
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        # One line and exit code 2, as for every other bad input (argparse adds a usage block).
+        self.exit(2, f"{PROG}: error: {message} (see --help)\n")
+
+
+def main(argv=None) -> int:
+    parser = _Parser(prog=PROG, description="The Orderly report: one HTML page from the studies' JSON files.")
+    parser.add_argument("--input", required=True, type=Path, action="append",
+                        help="directory of study JSON files, searched recursively (repeatable)")
+    parser.add_argument("--output", required=True, type=Path,
+                        help="directory for the page; replaced as a whole")
+    parser.add_argument("--norm", choices=NORMS, default="final",
+                        help="error norm the figures show (default final; falls back to the first "
+                             "norm a problem has); tables list every norm")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                        help="processes drawing figures (default: all cores)")
+    parser.add_argument("--build-info", type=Path,
+                        help="text file describing the build (e.g. `orderly --version` output), shown on the page")
+    args = parser.parse_args(argv)
+    if args.jobs < 1:
+        parser.error(f"--jobs: must be at least 1, got {args.jobs}")
+    try:
+        make_report(args.input, args.output, args.norm, args.jobs, args.build_info)
+    except InputError as e:
+        print(f"{PROG}: error: {e}", file=sys.stderr)
+        return 2
+    print(f"{PROG}: wrote {args.output / 'index.html'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
