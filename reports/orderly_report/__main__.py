@@ -63,6 +63,7 @@ def make_report(inputs: list, output: Path, norm: str, jobs: int, build_info: Pa
             context = SectionContext(directory=stage / section.key, page_prefix=section.key,
                                      norm=norm, jobs=jobs)
             built = section.build(documents, context)
+            built.key = section.key
             summaries.append(built.summary)
             log(f"{PROG}: {built.summary}")
             pages.append(built)

@@ -76,10 +76,10 @@ class GridEntry:
 
 @dataclasses.dataclass
 class SectionPage:
-    key: str            # anchor on the page and subdirectory of its files
     title: str
     summary: str        # one line: printed while the report is built and shown under the heading
     blocks: list        # Paragraph, Heading, Figure, Table, Bullets in page order
     grid: list = dataclasses.field(default_factory=list)        # of GridEntry
     downloads: list = dataclasses.field(default_factory=list)   # (label, path relative to the page)
     citations: list = dataclasses.field(default_factory=list)   # citations.Citation cited here
+    key: str = ""       # the page anchor: set from the registered Section

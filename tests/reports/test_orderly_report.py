@@ -410,8 +410,8 @@ class Sections(unittest.TestCase):
     def test_a_schema_cannot_be_registered_twice(self):
         sections.all_sections()
         with self.assertRaises(RuntimeError):
-            sections.register(sections.Section(key="again", title="", schemas=("orderly.convergence/1",),
-                                               order=1, build=None))
+            sections.register(sections.Section(key="again", schemas=("orderly.convergence/1",), order=1,
+                                               build=None))
 
 
 class Citations(unittest.TestCase):

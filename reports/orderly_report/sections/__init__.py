@@ -7,8 +7,7 @@ A section module registers itself at import:
     def build(documents, context):      # -> model.SectionPage
         ...
 
-    register(Section(key="energy", title="Energy drift", schemas=("orderly.energy/1",),
-                     order=20, build=build))
+    register(Section(key="energy", schemas=("orderly.energy/1",), order=20, build=build))
 
 Every module in this package is imported by all_sections(), so a new section is one new file.
 `documents` are that schema's files (documents.Document: name, schema, data); `context` gives
@@ -38,7 +37,6 @@ class SectionContext:
 @dataclasses.dataclass(frozen=True)
 class Section:
     key: str               # anchor on the page and subdirectory of the section's files
-    title: str
     schemas: tuple         # the JSON schemas it reads
     order: int             # position on the page, smaller first
     build: Callable        # (list[Document], SectionContext) -> model.SectionPage

@@ -92,9 +92,8 @@ def build(documents: list, context) -> model.SectionPage:
         else:
             blocks += _orders_blocks(document)
             counts.append(f"{len(document.data['steppers'])} odeint steppers' orders")
-    return model.SectionPage(key="crosscheck", title="Cross-check against Boost.Odeint",
+    return model.SectionPage(title="Cross-check against Boost.Odeint",
                              summary="crosscheck: " + ", ".join(counts), blocks=blocks)
 
 
-register(Section(key="crosscheck", title="Cross-check against Boost.Odeint",
-                 schemas=(CROSSCHECK, ODEINT_ORDERS), order=50, build=build))
+register(Section(key="crosscheck", schemas=(CROSSCHECK, ODEINT_ORDERS), order=50, build=build))

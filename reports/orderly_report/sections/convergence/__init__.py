@@ -254,12 +254,11 @@ def build(documents: list, context) -> model.SectionPage:
             for r in fixed if r.judged and r.norm == norm_of[r.problem]]
     figure_count = sum(len(v) for v in figures_of.values())
     return model.SectionPage(
-        key="convergence", title="Convergence orders",
+        title="Convergence orders",
         summary=(f"convergence: {len(documents)} runs on {len(problems)} problems; "
                  f"{verdict_counts(runs)}; {figure_count} figures"),
         blocks=blocks, grid=grid, citations=citations,
         downloads=[("order table (Markdown)", f"{context.page_prefix}/order_table.md")])
 
 
-register(Section(key="convergence", title="Convergence orders", schemas=(SCHEMA,), order=10,
-                 build=build))
+register(Section(key="convergence", schemas=(SCHEMA,), order=10, build=build))
