@@ -25,6 +25,7 @@ void register_check_command(CLI::App& app);
 void register_crosscheck_command(CLI::App& app);
 void register_odeint_orders_command(CLI::App& app);
 void register_workprecision_command(CLI::App& app);
+void register_energy_command(CLI::App& app);
 
 inline void register_commands(CLI::App& app) {
   register_list_command(app);
@@ -35,6 +36,7 @@ inline void register_commands(CLI::App& app) {
   register_crosscheck_command(app);
   register_odeint_orders_command(app);
   register_workprecision_command(app);
+  register_energy_command(app);
 }
 
 }  // namespace orderly::cli

@@ -12,6 +12,10 @@
 // step is f(t + h, y_{n+1}), and the next step reuses it when it starts at that time. The stepper
 // tracks this with a flag, not by comparing states: a caller that changes y between steps (other
 // than by this stepper's own step) must call reset() first. A step at another time recomputes.
+//
+// Sum = summation::compensated adds the increment h sum b_i k_i with a per-component Kahan carry
+// (compensated_sum.hpp); reset() also clears the carry.
+#include "compensated_sum.hpp"
 #include "state_algebra.hpp"
 #include "tableau.hpp"
 
@@ -25,7 +29,7 @@ namespace orderly {
 // Which weight set of an embedded pair propagates the solution.
 enum class weight_set { primary, embedded };
 
-template <state_vector State>
+template <state_vector State, summation Sum = summation::plain>
 class explicit_rk {
  public:
   using scalar = scalar_of<State>;
@@ -50,7 +54,18 @@ class explicit_rk {
   void step(Rhs&& f, const scalar& t, State& y, const scalar& h) {
     compute_stages(f, t, y, h);
     const auto& w = weights_ == weight_set::primary ? coefficients_.b : coefficients_.b_embedded;
-    add_weighted(y, y, h, w, k_, k_.size());
+    if constexpr (Sum == summation::compensated) {
+      resize_like(increment_, y);
+      for (std::size_t i = 0; i < size_of(y); ++i) {
+        scalar sum = 0;
+        for (std::size_t j = 0; j < k_.size(); ++j)
+          if (w[j] != 0) sum += w[j] * k_[j][i];
+        increment_[i] = h * sum;
+      }
+      compensation_.add(y, increment_);
+    } else {
+      add_weighted(y, y, h, w, k_, k_.size());
+    }
     remember_end(t + h);
   }
 
@@ -72,9 +87,12 @@ class explicit_rk {
     remember_end(t + h);
   }
 
-  // Forget the cached last stage: call it when y was changed outside the stepper (a rejected
-  // step, a new run, an event).
-  void reset() { end_valid_ = false; }
+  // Forget the cached last stage (and the compensation carry): call it when y was changed outside
+  // the stepper (a rejected step, a new run, an event).
+  void reset() {
+    end_valid_ = false;
+    if constexpr (Sum == summation::compensated) compensation_.reset();
+  }
 
  private:
   template <class Rhs>
@@ -119,6 +137,8 @@ class explicit_rk {
   std::uint64_t rhs_evaluations_ = 0;
   bool end_valid_ = false;
   scalar end_t_{};
+  State increment_{};               // compensated only
+  compensation<State> compensation_;  // compensated only
 };
 
 }  // namespace orderly

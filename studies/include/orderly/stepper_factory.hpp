@@ -65,19 +65,19 @@ class bound_explicit_rk final : public bound_stepper<T> {
   const rhs_function<T>* rhs_;
 };
 
-template <class T>
+template <class T, summation Sum = summation::plain>
 std::unique_ptr<bound_stepper<T>> make_explicit_stepper(const butcher_tableau& tableau,
                                                         const typed_problem<T>& problem, weight_set weights) {
   // The catalog (or the caller) owns the tableau and outlives the stepper: share it without owning.
   const std::shared_ptr<const butcher_tableau> shared(std::shared_ptr<const void>{}, &tableau);
-  return visit_explicit_stepper<state_of<T>>(shared, weights, [&](auto& stepper) -> std::unique_ptr<bound_stepper<T>> {
+  return visit_explicit_stepper<state_of<T>, Sum>(shared, weights, [&](auto& stepper) -> std::unique_ptr<bound_stepper<T>> {
     using stepper_type = std::remove_cvref_t<decltype(stepper)>;
     return std::make_unique<bound_explicit_rk<T, stepper_type>>(std::move(stepper), problem);
   });
 }
 
 // Splitting methods act on (q, p); the problem's state is y = (q, p) concatenated.
-template <class T>
+template <class T, summation Sum = summation::plain>
 class bound_splitting final : public bound_stepper<T> {
  public:
   bound_splitting(const splitting_method& method, const typed_problem<T>& problem)
@@ -94,7 +94,7 @@ class bound_splitting final : public bound_stepper<T> {
   work_counts counts() const override { return {.rhs_evaluations = stepper_.rhs_evaluations()}; }
 
  private:
-  splitting_stepper<state_of<T>> stepper_;
+  splitting_stepper<state_of<T>, Sum> stepper_;
   const separable_split<T>* split_;
   state_of<T> q_, p_;
 };
@@ -123,17 +123,22 @@ class bound_seed final : public bound_stepper<float> {
 
 // The stepper for `method` on `problem` in scalar T. Throws std::invalid_argument when the method
 // cannot run there (see incompatibility) or not in T (seed specimens outside float).
-template <class T>
+// Sum = summation::compensated: the update y + increment is Kahan-compensated (compensated_sum.hpp);
+// explicit Runge-Kutta and splitting methods only (the seed specimens are the articles' code). A
+// template parameter, so that only the studies that ask for it compile the compensated steppers.
+template <class T, summation Sum = summation::plain>
 std::unique_ptr<bound_stepper<T>> make_stepper(const method_entry& method, const typed_problem<T>& problem,
                                                weight_set weights = weight_set::primary) {
   if (auto why = incompatibility(method, *problem.info); !why.empty()) throw std::invalid_argument(why);
   switch (method.family) {
     case method_family::explicit_rk:
     case method_family::embedded_rk:
-      return detail::make_explicit_stepper(*method.tableau(), problem, weights);
+      return detail::make_explicit_stepper<T, Sum>(*method.tableau(), problem, weights);
     case method_family::splitting:
-      return std::make_unique<detail::bound_splitting<T>>(*method.splitting(), problem);
+      return std::make_unique<detail::bound_splitting<T, Sum>>(*method.splitting(), problem);
     case method_family::seed:
+      if (Sum == summation::compensated)
+        throw std::invalid_argument(method.name + " is an article's code as written; it has no compensated update");
       if constexpr (std::is_same_v<T, float>) return std::make_unique<detail::bound_seed>(*method.seed(), problem);
       else throw std::invalid_argument(method.name + " is a float specimen; run it with scalar float");
     case method_family::implicit_rk:

@@ -1,0 +1,125 @@
+// The energy study's growth fit on synthetic envelopes whose growth law is known by construction,
+// and the Kahan-compensated update on sums whose exact value is known.
+#include <orderly/compensated_sum.hpp>
+#include <orderly/energy.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+using namespace orderly;
+
+namespace {
+
+// Log-spaced times 1..1e6 (10 per decade) and an envelope running max of C t^p (1 + wiggle).
+struct series {
+  std::vector<double> t, envelope;
+};
+
+series power_law(double p, double C, double wiggle) {
+  series s;
+  double m = 0;
+  for (int k = 0; k <= 60; ++k) {
+    const double t = std::pow(10.0, k / 10.0);
+    const double value = C * std::pow(t, p) * (1 + wiggle * std::sin(3.0 * k));
+    m = std::max(m, value);
+    s.t.push_back(t);
+    s.envelope.push_back(m);
+  }
+  return s;
+}
+
+}  // namespace
+
+TEST(EnergyGrowth, RecoversCleanExponentsAndClassesThem) {
+  const energy_policy policy;
+  struct expected {
+    double p;
+    const char* growth_class;
+  };
+  for (const auto& e : {expected{0, "bounded"}, expected{0.5, "random-walk"}, expected{1, "linear-drift"},
+                        expected{2, "faster"}}) {
+    const auto s = power_law(e.p, 3e-12, 0);
+    const auto fit = fit_growth(s.t, s.envelope, policy);
+    ASSERT_TRUE(fit.found);
+    EXPECT_NEAR(fit.exponent, e.p, 1e-9);
+    EXPECT_LT(fit.uncertainty, 1e-9);
+    EXPECT_EQ(fit.growth_class, e.growth_class);
+    // The window is the last fit_decades decades: t in [1e4, 1e6], 21 points.
+    EXPECT_NEAR(fit.t_from, 1e4, 1e-6);
+    EXPECT_EQ(fit.points, 21);
+  }
+}
+
+TEST(EnergyGrowth, ABoundedOscillationThatSaturatesEarlyIsBounded) {
+  // A bounded error that reaches its plateau within the first decade: the window sees it flat.
+  series s;
+  double m = 0;
+  for (int k = 0; k <= 60; ++k) {
+    const double t = std::pow(10.0, k / 10.0);
+    const double value = 1e-4 * std::fabs(std::sin(2.1 * t)) * (1 - std::exp(-t));
+    m = std::max(m, value);
+    s.t.push_back(t);
+    s.envelope.push_back(m);
+  }
+  const auto fit = fit_growth(s.t, s.envelope, energy_policy{});
+  EXPECT_EQ(fit.growth_class, "bounded");
+  EXPECT_LT(std::fabs(fit.exponent), 0.05);
+}
+
+TEST(EnergyGrowth, TheRunningMaximumOfARandomWalkGrowsLikeTheSquareRootOfTime) {
+  // A random walk of +-1 steps (a fixed linear congruential sequence): its running maximum of |S_n|
+  // grows like n^(1/2) (Brouwer's law is this statement for round-off). Sampled at log-spaced n.
+  std::uint64_t state = 12345;
+  double walk = 0, m = 0;
+  series s;
+  std::size_t next = 1;
+  int k = 0;
+  for (std::size_t n = 1; n <= 10000000; ++n) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    walk += (state >> 63) ? 1.0 : -1.0;
+    m = std::max(m, std::fabs(walk));
+    if (n == next) {
+      s.t.push_back(static_cast<double>(n));
+      s.envelope.push_back(m);
+      ++k;
+      next = static_cast<std::size_t>(std::ceil(std::pow(10.0, k / 10.0) - 1e-9));
+    }
+  }
+  const auto fit = fit_growth(s.t, s.envelope, energy_policy{});
+  ASSERT_TRUE(fit.found);
+  EXPECT_EQ(fit.growth_class, "random-walk");
+  EXPECT_NEAR(fit.exponent, 0.5, 0.15);
+}
+
+TEST(EnergyGrowth, ClassBoundariesAreTheMidpointsBetweenModels) {
+  const energy_policy policy;
+  EXPECT_EQ(growth_class_of(0.2499, policy), "bounded");
+  EXPECT_EQ(growth_class_of(0.25, policy), "random-walk");
+  EXPECT_EQ(growth_class_of(0.7499, policy), "random-walk");
+  EXPECT_EQ(growth_class_of(0.75, policy), "linear-drift");
+  EXPECT_EQ(growth_class_of(1.4999, policy), "linear-drift");
+  EXPECT_EQ(growth_class_of(1.5, policy), "faster");
+}
+
+TEST(EnergyGrowth, TooFewPointsIsUndetermined) {
+  const auto fit = fit_growth({1, 2, 3}, {1e-10, 2e-10, 3e-10}, energy_policy{});
+  EXPECT_FALSE(fit.found);
+  EXPECT_EQ(fit.growth_class, "undetermined");
+}
+
+TEST(CompensatedSum, AddsIncrementsBelowHalfAnUlpThatPlainSummationLoses) {
+  // 1 + 10^6 x 2^-60: each increment is below half an ulp of 1 (2^-53), so plain summation never
+  // moves; the exact sum is 1 + 10^6 2^-60 = 1 + 8.67e-13, representable to within an ulp.
+  const double tiny = std::ldexp(1.0, -60);
+  double plain = 1, compensated = 1, carry = 0;
+  for (int i = 0; i < 1000000; ++i) {
+    plain += tiny;
+    compensated_add(compensated, carry, tiny);
+  }
+  EXPECT_EQ(plain, 1.0);
+  const double exact = 1 + 1e6 * tiny;
+  EXPECT_LE(std::fabs(compensated - exact), std::ldexp(1.0, -52));
+}

@@ -1,0 +1,82 @@
+// The harmonic oscillator's energy after n steps, measured by running each method and predicted
+// from the method's coefficients alone (predict_harmonic: |R(i omega h)|^(2n) from the exact
+// stability polynomial for Runge-Kutta methods, the 2x2 propagation matrix for splitting methods).
+// The two must agree to within the round-off of the run for every Runge-Kutta and splitting method
+// of the catalog, in double and in float128 (where the round-off is 10^-17 times smaller, so a
+// prediction wrong by anything the double run could hide would show there).
+#include <orderly/energy.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+using namespace orderly;
+
+namespace {
+
+constexpr std::size_t steps = 2000;  // t = 200 at h = 1/10: 32 periods
+
+// Round-off of a run of n steps: each step rounds every stage's sum once per term; the energy's
+// relative perturbation per step is at most a few units of epsilon per stage. 8 (stages + 1) units
+// per step, accumulated linearly (the worst case, no cancellation assumed).
+double roundoff_bound(const method_entry& m, std::size_t n, double eps) {
+  return 8.0 * (m.stages + 1) * static_cast<double>(n) * eps;
+}
+
+void expect_agreement(const method_entry& m, scalar_kind scalar, double eps) {
+  const energy_request request{.method = &m,
+                               .problem = find_problem("harmonic"),
+                               .scalar = scalar,
+                               .h = "1/10",
+                               .steps = steps};
+  const auto result = study_energy(request);
+  ASSERT_FALSE(result.samples.empty()) << m.name;
+  ASSERT_FALSE(result.theory.empty()) << m.name;
+  double worst = 0;
+  for (const auto& s : result.samples) {
+    ASSERT_TRUE(s.predicted_energy_deviation.has_value());
+    const double predicted = *s.predicted_energy_deviation, measured = s.energy_deviation;
+    // Relative to the predicted energy H_n / H0 = 1 + predicted (it grows ~1.01^n for Euler).
+    const double discrepancy = std::fabs(measured - predicted) / (1 + std::fabs(predicted));
+    worst = std::max(worst, discrepancy / roundoff_bound(m, s.step, eps));
+    EXPECT_LE(discrepancy, roundoff_bound(m, s.step, eps))
+        << m.name << " in " << result.scalar << " at step " << s.step << ": measured " << measured << ", predicted "
+        << predicted;
+  }
+  RecordProperty(m.name + "_" + result.scalar + "_worst_fraction_of_bound", std::to_string(worst));
+}
+
+}  // namespace
+
+TEST(EnergyHarmonic, MeasuredEnergyFollowsThePredictionForEveryRungeKuttaAndSplittingMethod) {
+  int methods = 0;
+  for (const auto& m : method_catalog()) {
+    if (!m.tableau() && !m.splitting()) continue;
+    ++methods;
+    expect_agreement(m, scalar_kind::float64, std::numeric_limits<double>::epsilon());
+    expect_agreement(m, scalar_kind::quad, std::ldexp(1.0, -112));
+  }
+  EXPECT_GE(methods, 20);  // 15 tableaus and 8 splitting methods in the catalog today
+}
+
+TEST(EnergyHarmonic, Rk4LosesEnergyByTheClosedFormOfItsStabilityPolynomial) {
+  // Classical RK4: R(z) = 1 + z + z^2/2 + z^3/6 + z^4/24, so |R(iy)|^2 = 1 - y^6/72 + y^8/576
+  // (by hand: Re R = 1 - y^2/2 + y^4/24, Im R = y - y^3/6).
+  const double y = 0.1;  // the double nearest 1/10, as the run uses
+  const double closed_form = -std::pow(y, 6) / 72 + std::pow(y, 8) / 576;
+  const auto result = study_energy({.method = find_method("rk4"), .problem = find_problem("harmonic"),
+                                    .scalar = scalar_kind::float64, .h = "1/10", .steps = 100});
+  ASSERT_TRUE(result.per_step_energy_factor.has_value());
+  EXPECT_NEAR(*result.per_step_energy_factor - 1, closed_form, 1e-15);
+  EXPECT_LT(result.samples.back().energy_deviation, 0);  // RK4 loses energy
+}
+
+TEST(EnergyHarmonic, ExplicitEulerGainsEnergyByOnePlusHSquaredPerStep) {
+  // R(z) = 1 + z: |R(ih)|^2 = 1 + h^2, H_n = (1 + h^2)^n H0.
+  const auto result = study_energy({.method = find_method("euler"), .problem = find_problem("harmonic"),
+                                    .scalar = scalar_kind::float64, .h = "1/10", .steps = 500});
+  ASSERT_TRUE(result.per_step_energy_factor.has_value());
+  EXPECT_NEAR(*result.per_step_energy_factor, 1.01, 1e-15);
+  EXPECT_NEAR(result.samples.back().energy_deviation, std::pow(1.01, 500) - 1, 1e-9 * std::pow(1.01, 500));
+}
