@@ -252,3 +252,24 @@ def group_keys(pairs) -> dict:
     for group, key in pairs:
         out[group].append(key)
     return out
+
+
+def save_figure(fig, directory: Path, stem: str, page_prefix: str, title: str, caption: str,
+                panels: list, x_scale: str = "log", y_scale: str = "log", x_label: str = "",
+                y_label: str = "") -> model.Figure:
+    """Any matplotlib figure a section drew itself: SVG and PNG, and beside them the data it
+    plotted (panels: [{"title", "series": [{"label", "x", "y", ...}]}], in the data-file schema
+    the log-log grids use), so a reader can take the numbers instead of reading them off."""
+    import matplotlib.pyplot as plt
+    directory.mkdir(parents=True, exist_ok=True)
+    for ext in ("svg", "png"):
+        meta = {"Date": None} if ext == "svg" else {"Software": None}
+        fig.savefig(directory / f"{stem}.{ext}", dpi=PNG_DPI if ext == "png" else None, metadata=meta,
+                    bbox_inches="tight")
+    plt.close(fig)
+    data = {"schema": FIGURE_DATA_SCHEMA, "title": title, "caption": caption, "x_label": x_label,
+            "y_label": y_label, "x_scale": x_scale, "y_scale": y_scale, "panels": panels}
+    (directory / f"{stem}.json").write_text(json.dumps(data, indent=1, allow_nan=False) + "\n",
+                                            encoding="utf-8")
+    return model.Figure(title=title, svg=f"{page_prefix}/{stem}.svg", png=f"{page_prefix}/{stem}.png",
+                        data=f"{page_prefix}/{stem}.json", caption=caption)
