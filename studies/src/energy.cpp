@@ -131,16 +131,18 @@ energy_result study_energy(const energy_request& request) {
   result.scalar = std::string(scalar_name(request.scalar));
   result.wide_scalar = wide_scalar_name(request.scalar);
 
-  std::vector<double> t, envelope, momentum, phase;
+  std::vector<double> t, envelope, momentum, phase, roundoff;
   for (const auto& s : result.samples) {
     t.push_back(s.t);
     envelope.push_back(s.envelope);
     if (s.angular_momentum_error) momentum.push_back(*s.angular_momentum_error);
     if (s.phase_error) phase.push_back(std::fabs(*s.phase_error));
+    if (s.roundoff_envelope) roundoff.push_back(*s.roundoff_envelope);
   }
   result.energy_growth = fit_growth(t, envelope, request.policy);
   if (momentum.size() == t.size()) result.momentum_growth = fit_growth(t, running_max(momentum), request.policy);
   if (phase.size() == t.size()) result.phase_growth = fit_growth(t, running_max(phase), request.policy);
+  if (request.roundoff_shadow && roundoff.size() == t.size()) result.roundoff_growth = fit_growth(t, roundoff, request.policy);
   if (!result.stable) {
     result.energy_growth.growth_class = "unstable";
     result.energy_growth.reason = result.failure;
@@ -232,6 +234,10 @@ nlohmann::json to_json(const energy_result& r) {
                      {"envelope", number(s.envelope)}};
     if (s.angular_momentum_error) j["angular_momentum_error"] = number(*s.angular_momentum_error);
     if (s.phase_error) j["phase_error"] = number(*s.phase_error);
+    if (s.roundoff_energy_error) {
+      j["roundoff_energy_error"] = number(*s.roundoff_energy_error);
+      j["roundoff_envelope"] = number(*s.roundoff_envelope);
+    }
     if (s.predicted_energy_error) {
       j["predicted_energy_error"] = number(*s.predicted_energy_error);
       j["predicted_energy_deviation"] = number(*s.predicted_energy_deviation);
@@ -260,6 +266,7 @@ nlohmann::json to_json(const energy_result& r) {
   if (!r.stable) j["failure"] = r.failure;
   if (r.momentum_growth.points > 0 || r.momentum_growth.found) j["angular_momentum_growth"] = fit_json(r.momentum_growth);
   if (r.phase_growth.points > 0 || r.phase_growth.found) j["phase_growth"] = fit_json(r.phase_growth);
+  if (r.roundoff_growth.points > 0 || r.roundoff_growth.found) j["roundoff_growth"] = fit_json(r.roundoff_growth);
   if (!r.theory.empty()) {
     j["theory"] = {{"formula", r.theory}};
     if (r.per_step_energy_factor) j["theory"]["per_step_energy_factor"] = *r.per_step_energy_factor;
