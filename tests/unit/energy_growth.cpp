@@ -134,3 +134,16 @@ TEST(CompensatedSum, AddsIncrementsBelowHalfAnUlpThatPlainSummationLoses) {
   const double exact = 1 + 1e6 * tiny;
   EXPECT_LE(std::fabs(compensated - exact), std::ldexp(1.0, -52));
 }
+
+TEST(EnergyGrowth, AnOrbitThatIsLostIsSaturatedNotBounded) {
+  // Explicit Euler gains energy on Kepler at every step (|R(i omega h)|^2 = 1 + omega^2 h^2 > 1 in
+  // the linearisation): at h = 1/100 the orbit unbinds within a few hundred periods, after which
+  // |H - H0| / |H0| stays of order 1 -- a flat envelope that must not read as "bounded".
+  const auto result = study_energy({.method = find_method("euler"), .problem = find_problem("kepler"),
+                                    .scalar = scalar_kind::float64, .h = "1/100", .steps = 1000000});
+  EXPECT_EQ(result.energy_growth.growth_class, "saturated") << result.energy_growth.reason;
+  // velocity Verlet at the same step keeps its bounded O(h^2) error far below the threshold.
+  const auto verlet = study_energy({.method = find_method("velocity-verlet"), .problem = find_problem("kepler"),
+                                    .scalar = scalar_kind::float64, .h = "1/100", .steps = 1000000});
+  EXPECT_EQ(verlet.energy_growth.growth_class, "bounded");
+}

@@ -67,6 +67,11 @@ struct energy_policy {
   double bounded_below = 0.25;
   double random_walk_below = 0.75;
   double linear_below = 1.5;
+  // A relative error envelope of at least this at the fit window's start means the quantity itself
+  // is lost (Euler's Kepler orbit unbinds: |H - H0| ~ |H0|): the envelope is capped by the
+  // quantity, so its slope says nothing about growth. Class "saturated", not "bounded". Half the
+  // quantity, the convergence study's pre-asymptotic threshold (order_policy.hpp), for the same reason.
+  double saturated_at = 0.5;
 
   nlohmann::json to_json() const;
 };
@@ -74,7 +79,7 @@ struct energy_policy {
 struct growth_fit {
   bool found = false;
   double exponent = 0, uncertainty = 0;
-  std::string growth_class;  // bounded | random-walk | linear-drift | faster | unstable | undetermined
+  std::string growth_class;  // bounded | random-walk | linear-drift | faster | saturated | unstable | undetermined
   double t_from = 0, t_to = 0;
   int points = 0;
   std::string reason;  // why undetermined, or the instability
