@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <string>
 
@@ -103,7 +104,10 @@ void run_single(const energy_options& o) {
 void run_suite_command(const energy_options& o) {
   if (o.suite != "default") throw usage_error("--suite '" + o.suite + "': the only suite is 'default'");
   const std::string path = o.json_path.empty() ? "reports/out/energy/energy.json" : o.json_path;
-  if (o.json_path.empty()) ensure_output_dir("--json", "reports/out/energy");
+  if (path != "-") {
+    const auto parent = std::filesystem::path(path).parent_path();
+    if (!parent.empty()) ensure_output_dir("--json", parent.string());
+  }
   check_output_path("--json", path);
   const auto start = std::chrono::steady_clock::now();
   const auto j = run_energy_suite(o.threads);
