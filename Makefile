@@ -5,7 +5,7 @@ PYTHON := /usr/bin/python3
 ORDERLY := $(BUILD)/bin/orderly
 REPORT_DIR ?= reports/out
 
-.PHONY: all deps configure build cli test test-sanitize lint gate report report-run bench clean
+.PHONY: all deps configure build cli test test-sanitize lint gate report report-run cli-reference bench clean
 
 all: build
 
@@ -39,6 +39,10 @@ test-sanitize: deps
 lint: configure
 	cppcheck --library=googletest --enable=warning,performance,portability --std=c++20 --inline-suppr \
 	  --error-exitcode=1 --suppressions-list=.cppcheck-suppressions -q --project=$(BUILD)/compile_commands.json
+
+# docs/cli.md from the CLI's own --help (a test checks they agree).
+cli-reference: cli
+	$(PYTHON) scripts/cli_reference.py $(ORDERLY) --write
 
 gate: cli
 	$(ORDERLY) gate
