@@ -63,7 +63,7 @@ report-run:
 	$(ORDERLY) energy --suite default --json $(REPORT_DIR)/json/energy/energy.json
 	@$(ORDERLY) --version > $(REPORT_DIR)/build-info.txt
 	PYTHONPATH=reports PYTHONDONTWRITEBYTECODE=1 $(PYTHON) -m orderly_report --input $(REPORT_DIR)/json \
-	  --output $(REPORT_DIR)/html --build-info $(REPORT_DIR)/build-info.txt
+	  --output $(REPORT_DIR)/html --index $(REPORT_DIR)/index.html --build-info $(REPORT_DIR)/build-info.txt
 
 # Ours against Boost.Odeint at -O2 and -O3 (benchmarks/orderly_bench.cpp): median of interleaved
 # repetitions, as a table. Not part of `make test`; run it on a quiet machine.
