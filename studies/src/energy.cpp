@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 namespace orderly {
@@ -150,6 +151,13 @@ energy_result study_energy(const energy_request& request) {
     case scalar_kind::mp50: throw std::invalid_argument("energy: mp50 runs are not offered (no wider scalar to evaluate in)");
   }
   result.scalar = std::string(scalar_name(request.scalar));
+  switch (request.scalar) {
+    case scalar_kind::float32: result.epsilon = std::numeric_limits<float>::epsilon(); break;
+    case scalar_kind::float64: result.epsilon = std::numeric_limits<double>::epsilon(); break;
+    case scalar_kind::long_double: result.epsilon = static_cast<double>(std::numeric_limits<long double>::epsilon()); break;
+    case scalar_kind::quad: result.epsilon = std::ldexp(1.0, -112); break;
+    case scalar_kind::mp50: break;
+  }
   result.wide_scalar = wide_scalar_name(request.scalar);
 
   std::vector<double> t, envelope, momentum, phase, roundoff;
@@ -290,6 +298,14 @@ nlohmann::json to_json(const energy_result& r) {
                    {"policy", r.policy.to_json()},
                    {"samples", samples}};
   if (!r.stable) j["failure"] = r.failure;
+  // The round-off references a figure draws: epsilon, and Brouwer's law eps sqrt(n) = eps sqrt(t / h)
+  // from the first sample to the last.
+  if (!r.samples.empty() && r.h > 0) {
+    const double t1 = r.samples.front().t, t2 = r.samples.back().t;
+    j["roundoff_lines"] = {{"epsilon", r.epsilon},
+                           {"random_walk", {{"t", {t1, t2}},
+                                            {"error", {r.epsilon * std::sqrt(t1 / r.h), r.epsilon * std::sqrt(t2 / r.h)}}}}};
+  }
   if (r.momentum_growth.points > 0 || r.momentum_growth.found) j["angular_momentum_growth"] = fit_json(r.momentum_growth);
   if (r.phase_growth.points > 0 || r.phase_growth.found) j["phase_growth"] = fit_json(r.phase_growth);
   if (r.roundoff_growth.points > 0 || r.roundoff_growth.found) j["roundoff_growth"] = fit_json(r.roundoff_growth);

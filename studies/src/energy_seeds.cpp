@@ -220,6 +220,11 @@ nlohmann::json settle(const method_entry& method, const problem_entry& entry, co
   if (!outcome.stable) {
     j["failure"] = outcome.failure;
     j["settle_time"] = nullptr;
+  } else if (last_above >= steps) {
+    // Still above the threshold at the last step followed: it never settled (neutrally stable, or
+    // a limit cycle of the arithmetic above the threshold).
+    j["settle_time"] = nullptr;
+    j["failure"] = "not settled within " + std::to_string(static_cast<int>(follow_seconds)) + " s";
   } else {
     j["settle_time"] = static_cast<double>(last_above + 1) * time_of;
   }

@@ -135,6 +135,7 @@ struct energy_result {
   std::uint64_t rhs_evaluations = 0;
   std::vector<energy_sample> samples;
   growth_fit energy_growth, momentum_growth, phase_growth, roundoff_growth;
+  double epsilon = 0;  // the run scalar's machine epsilon (its unit round-off times 2)
   std::string theory;  // harmonic: how the prediction was derived
   std::optional<double> per_step_energy_factor;  // RK on harmonic: |R(i omega h)|^2
   energy_policy policy;
