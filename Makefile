@@ -49,6 +49,7 @@ report: cli
 	$(ORDERLY) list methods
 	@mkdir -p $(REPORT_DIR)/json
 	$(ORDERLY) convergence --suite default --out $(REPORT_DIR)/json/convergence
+	$(ORDERLY) stiff --suite default --out $(REPORT_DIR)/json/stiff
 	@$(ORDERLY) --version > $(REPORT_DIR)/build-info.txt
 	PYTHONPATH=reports PYTHONDONTWRITEBYTECODE=1 $(PYTHON) -m orderly_report --input $(REPORT_DIR)/json \
 	  --output $(REPORT_DIR)/html --build-info $(REPORT_DIR)/build-info.txt
