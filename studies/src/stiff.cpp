@@ -391,7 +391,9 @@ struct order_reduction_method {
 constexpr order_reduction_method order_reduction_methods[] = {
     {"backward-euler", 1}, {"implicit-midpoint", std::nullopt}, {"trapezoidal", std::nullopt},
     {"sdirk", std::nullopt}, {"gauss4", std::nullopt},          {"gauss6", std::nullopt},
-    {"radau5", 3},         {"radau13", 7}};
+    {"radau5", 3}};
+// radau13 is left out: on these grids its error reaches round-off within two points in the stiff
+// regime and at once in the non-stiff one, so no slope can be measured.
 
 struct series_job {
   std::string method;

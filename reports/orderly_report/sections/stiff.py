@@ -89,7 +89,7 @@ def _work_precision_figure(data: dict, context, where: str):
     style = figure_style.SeriesStyle({"solvers": [s["name"] for s in solvers]})
     ncols = min(PANELS_PER_ROW, len(problems))
     nrows = math.ceil(len(problems) / ncols)
-    fig, axes = plt.subplots(nrows, ncols, squeeze=False,
+    fig, axes = plt.subplots(nrows, ncols, squeeze=False, layout="constrained",
                              figsize=(figure_style.PANEL_WIDTH * ncols, figure_style.PANEL_HEIGHT * nrows))
     axes = axes.ravel()
     for ax in axes[len(problems):]:
@@ -122,7 +122,6 @@ def _work_precision_figure(data: dict, context, where: str):
                     color="0.4")
         panels.append({"title": problem, "series": series})
     fig.suptitle("Stiff problems: accuracy against work", fontsize=12)
-    fig.tight_layout()
     caption = ("Mixed significant correct digits at t_end against right-hand-side evaluations, one "
                "point per tolerance, for the runs that finished. Up and to the left is better. Solid "
                "lines are the implicit solvers, dashed the explicit pairs; an explicit pair that is "
