@@ -7,6 +7,7 @@
 #include <orderly/driver.hpp>
 #include <orderly/implicit/radau.hpp>
 #include <orderly/job_runner.hpp>
+#include <orderly/order_policy.hpp>
 #include <orderly/problem_catalog.hpp>
 #include <orderly/reference_solution.hpp>
 #include <orderly/step_control.hpp>
@@ -595,7 +596,7 @@ nlohmann::json stiff_suite_json(const stiff_suite_result& result) {
   j["step_budget"] = result.settings.step_budget;
   j["step_budget_meaning"] = "accepted + rejected steps per run; a run reaching it is reported as step-limit with "
                              "the time reached";
-  j["wall_time_note"] = "wall time per run, runs shorter than min_wall_seconds repeated and averaged; measured with "
+  j["wall_time_note"] = "Wall time per run, runs shorter than min_wall_seconds repeated and averaged; measured with "
                         "the suite's threads sharing the machine: an indication, not a benchmark";
   j["min_wall_seconds"] = result.settings.min_wall_seconds;
   j["threads"] = result.settings.threads;
@@ -610,7 +611,17 @@ nlohmann::json stiff_suite_json(const stiff_suite_result& result) {
     const auto& entry = stiff_entry(name);
     const auto& rule = tolerance_rule(name);
     const auto& reference = end_reference(entry);
+    // DEVELOPERS.md: a reference's error must be at most 1/reference_factor of the smallest error
+    // measured against it, i.e. its certified digits must exceed the best run's by log10 of it.
+    std::optional<double> best;
+    for (const auto& r : result.runs)
+      if (r.problem == name && r.digits.mescd) best = std::max(best.value_or(*r.digits.mescd), *r.digits.mescd);
+    const double margin_needed = std::log10(default_order_policy().reference_factor);
     j["problems"].push_back({{"name", name},
+                             {"best_mescd", optional_json(best)},
+                             {"reference_margin_digits", best ? nlohmann::json(reference.certified_digits - *best) : nlohmann::json(nullptr)},
+                             {"reference_margin_required", margin_needed},
+                             {"reference_sufficient", !best || reference.certified_digits - *best >= margin_needed},
                              {"description", entry.info.description},
                              {"t_end", static_cast<double>(default_end_time(entry))},
                              {"atol_rule", rule.source},

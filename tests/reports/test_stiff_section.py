@@ -1,6 +1,7 @@
 """The stiff section (reports/orderly_report/sections/stiff.py) on a synthetic orderly.stiff/1
 file in the shape studies/src/stiff.cpp writes. Every number the page must show is set here."""
 
+import html
 import json
 import os
 import subprocess
@@ -60,9 +61,13 @@ def stiff_document():
                     {"name": "rosenbrock4", "family": "rosenbrock", "solver": "y", "order": 4},
                     {"name": "dopri54", "family": "embedded-rk", "solver": "z", "order": 5}],
         "problems": [{"name": "rober", "description": "Robertson", "t_end": 1e11, "atol_rule": "atol = rtol",
-                      "reference_origin": "computed", "reference_certified_digits": 30.0, "reference_method": "r"},
+                      "reference_origin": "computed", "reference_certified_digits": 30.0, "reference_method": "r",
+                      "best_mescd": 7.4, "reference_margin_digits": 22.6, "reference_margin_required": 3.0,
+                      "reference_sufficient": True},
                      {"name": "stiff-spring", "description": "spring", "t_end": 10, "atol_rule": "atol = rtol",
-                      "reference_origin": "exact", "reference_certified_digits": 48.0, "reference_method": "e"}],
+                      "reference_origin": "exact", "reference_certified_digits": 6.0, "reference_method": "e",
+                      "best_mescd": 4.8, "reference_margin_digits": 1.2, "reference_margin_required": 3.0,
+                      "reference_sufficient": False}],
         "runs": runs,
         "done_when": [
             {"method": "radau5", "problem": "rober", "required_mescd": 6, "rhs_limit": 5000, "rtol": 1e-7,
@@ -134,6 +139,11 @@ class StiffSection(unittest.TestCase):
         self.assertEqual(self.index.count("NOT met"), 2)
         self.assertIn("no solved run reached the required mescd", self.index)
         self.assertIn("Not measured yet (no stepper in the catalog): sdirk.", self.index)
+
+    def test_reference_margin_is_stated_and_a_short_one_flagged(self):
+        text = html.unescape(self.index)
+        self.assertIn("30.0 certified digits, 22.6 beyond the best run's mescd (required: 3.0).", text)
+        self.assertIn("6.0 certified digits, 1.2 beyond the best run's mescd (required: 3.0); NOT sufficient", text)
 
     def test_bad_input_is_one_line_and_exit_2(self):
         with tempfile.TemporaryDirectory() as tmp:

@@ -290,7 +290,11 @@ def _blocks(document, context) -> tuple:
         blocks.append(model.Paragraph(
             f"{name}: {_text(p.get('description'))}; t_end = {_sci(p.get('t_end'), 'g')}; "
             f"{_text(p.get('atol_rule'))}; reference: {_text(p.get('reference_origin'))}, "
-            f"{_fixed(p.get('reference_certified_digits'), 1)} certified digits."))
+            f"{_fixed(p.get('reference_certified_digits'), 1)} certified digits, "
+            f"{_fixed(p.get('reference_margin_digits'), 1)} beyond the best run's mescd "
+            f"(required: {_fixed(p.get('reference_margin_required'), 1)})"
+            + ("." if p.get("reference_sufficient") is not False
+               else "; NOT sufficient: the best runs' digits are partly the reference's error.")))
         blocks.append(_runs_table(data, name))
     failures = _failures_table(data)
     blocks.append(model.Heading("Runs that did not finish", "stiff-failures"))
