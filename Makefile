@@ -5,7 +5,7 @@ PYTHON := /usr/bin/python3
 ORDERLY := $(BUILD)/bin/orderly
 REPORT_DIR ?= reports/out
 
-.PHONY: all deps configure build cli test test-sanitize lint gate report bench clean
+.PHONY: all deps configure build cli test test-sanitize lint gate report report-run bench clean
 
 all: build
 
@@ -43,12 +43,20 @@ lint: configure
 gate: cli
 	$(ORDERLY) gate
 
-# The main job: the studies write JSON under $(REPORT_DIR)/json, the report package turns it into
-# one page under $(REPORT_DIR)/html (replaced whole: an interrupted run keeps the previous page).
+# The main job: the studies write JSON under $(REPORT_DIR)/json (cleared first, so no run of an
+# earlier suite mixes in), the report package turns it into one page under $(REPORT_DIR)/html
+# (replaced whole: an interrupted run keeps the previous page). QUICK=1: reduced suites, for
+# iterating on the report (and the browser test in `make test`).
+SUITE := $(if $(QUICK),quick,default)
 report: cli
-	$(ORDERLY) list methods
+	@$(MAKE) --no-print-directory report-run
+
+# The report from an existing build (what `report` runs after building the CLI; CTest calls it).
+report-run:
+	@rm -rf $(REPORT_DIR)/json
 	@mkdir -p $(REPORT_DIR)/json
-	$(ORDERLY) convergence --suite default --out $(REPORT_DIR)/json/convergence
+	$(ORDERLY) convergence --suite $(SUITE) --out $(REPORT_DIR)/json/convergence
+	$(ORDERLY) energy --suite default --json $(REPORT_DIR)/json/energy/energy.json
 	$(ORDERLY) stiff --suite default --out $(REPORT_DIR)/json/stiff
 	@$(ORDERLY) --version > $(REPORT_DIR)/build-info.txt
 	PYTHONPATH=reports PYTHONDONTWRITEBYTECODE=1 $(PYTHON) -m orderly_report --input $(REPORT_DIR)/json \

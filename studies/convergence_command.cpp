@@ -73,10 +73,11 @@ void run_single(const convergence_options& o) {
 }
 
 void run_suite(const convergence_options& o) {
-  if (o.suite != "default") throw usage_error("unknown suite '" + o.suite + "'; the only suite is 'default'");
+  if (o.suite != "default" && o.suite != "quick")
+    throw usage_error("--suite '" + o.suite + "': the suites are 'default' and 'quick'");
   const std::string dir = o.out_dir.empty() ? "reports/out/convergence" : o.out_dir;
   ensure_output_dir("--out", dir);
-  auto jobs = default_suite();
+  auto jobs = o.suite == "quick" ? quick_suite() : default_suite();
   const auto norm = parse_norm(o.norm);
   for (auto& job : jobs) job.norm = norm;
   progress_meter progress("convergence", jobs.size());
@@ -118,7 +119,7 @@ void register_convergence_command(CLI::App& app) {
   cmd->add_option("--min-steps", o->min_steps, "Coarsest grid (steps over the time span); default 4");
   cmd->add_option("--max-steps", o->max_steps, "Finest grid; default 16384 (stops earlier at the round-off floor)");
   cmd->add_option("--json", o->json_path, "Write the JSON result to FILE ('-' for standard output)");
-  cmd->add_option("--suite", o->suite, "Run a whole suite ('default') instead of one method and problem");
+  cmd->add_option("--suite", o->suite, "Run a whole suite ('default', or 'quick' for the report's quick iteration) instead of one method and problem");
   cmd->add_option("--out", o->out_dir, "Directory for the suite's JSON files (default reports/out/convergence)");
   cmd->add_option("--threads", o->threads, "Threads for the suite (default: all cores)");
   cmd->add_flag("--verbose", o->verbose, "With --suite: one line per run, not only the summary");

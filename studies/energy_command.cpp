@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <string>
 
@@ -19,7 +20,7 @@ namespace {
 struct energy_options {
   std::string method, problem, h, scalar = "double", json_path, suite;
   double periods = 0, t_end = 0;
-  bool compensated = false;
+  bool compensated = false, roundoff_shadow = false;
   unsigned threads = 0;
 };
 
@@ -42,6 +43,9 @@ void print_summary(const energy_result& r) {
   std::printf("  energy: |H - H0|/|H0| at t_end %.3e, envelope %.3e; growth %s\n", final_error, envelope,
               fit_text(r.energy_growth).c_str());
   if (r.momentum_growth.points > 0) std::printf("  angular momentum: growth %s\n", fit_text(r.momentum_growth).c_str());
+  if (r.roundoff_growth.points > 0)
+    std::printf("  round-off (against the same method in %s): error at t_end %.3e; growth %s\n", r.wide_scalar.c_str(),
+                r.samples.back().roundoff_energy_error.value_or(0), fit_text(r.roundoff_growth).c_str());
   if (r.phase_growth.points > 0)
     std::printf("  phase: error at t_end %.3e rad; growth %s\n", r.samples.back().phase_error.value_or(0),
                 fit_text(r.phase_growth).c_str());
@@ -64,6 +68,8 @@ void run_single(const energy_options& o) {
     throw usage_error("--scalar '" + o.scalar + "': use float, double, long-double or float128");
   if (method.seed() && *scalar != scalar_kind::float32)
     throw usage_error("--method " + o.method + ": a seed specimen runs in float only (--scalar float)");
+  if (o.roundoff_shadow && (method.seed() || *scalar == scalar_kind::quad))
+    throw usage_error("--roundoff: needs a float, double or long-double run of a library method");
   if (o.compensated && method.seed()) throw usage_error("--compensated: " + o.method + " is an article's code, kept as written");
   double h = 0;
   try {
@@ -88,7 +94,8 @@ void run_single(const energy_options& o) {
                                .scalar = *scalar,
                                .h = o.h,
                                .steps = static_cast<std::size_t>(steps),
-                               .sum = o.compensated ? summation::compensated : summation::plain};
+                               .sum = o.compensated ? summation::compensated : summation::plain,
+                               .roundoff_shadow = o.roundoff_shadow};
   const auto result = study_energy(request);
   if (o.json_path.empty()) print_summary(result);
   else write_json("--json", o.json_path, to_json(result));
@@ -97,7 +104,10 @@ void run_single(const energy_options& o) {
 void run_suite_command(const energy_options& o) {
   if (o.suite != "default") throw usage_error("--suite '" + o.suite + "': the only suite is 'default'");
   const std::string path = o.json_path.empty() ? "reports/out/energy/energy.json" : o.json_path;
-  if (o.json_path.empty()) ensure_output_dir("--json", "reports/out/energy");
+  if (path != "-") {
+    const auto parent = std::filesystem::path(path).parent_path();
+    if (!parent.empty()) ensure_output_dir("--json", parent.string());
+  }
   check_output_path("--json", path);
   const auto start = std::chrono::steady_clock::now();
   const auto j = run_energy_suite(o.threads);
@@ -121,6 +131,8 @@ void register_energy_command(CLI::App& app) {
   cmd->add_option("--t-end", o->t_end, "Run until t = T");
   cmd->add_option("--scalar", o->scalar, "float | double | long-double | float128")->capture_default_str();
   cmd->add_flag("--compensated", o->compensated, "Kahan-compensated update y + increment");
+  cmd->add_flag("--roundoff", o->roundoff_shadow,
+                "Also run the method in the wider scalar and measure the round-off part of the energy error alone");
   cmd->add_option("--json", o->json_path, "Write the JSON result to FILE ('-' for standard output)");
   cmd->add_option("--suite", o->suite, "Run the default suite (writes reports/out/energy/energy.json unless --json)");
   cmd->add_option("--threads", o->threads, "Threads for the suite (default: all cores)");

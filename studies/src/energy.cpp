@@ -22,11 +22,12 @@ nlohmann::json energy_policy::to_json() const {
           {"bounded_below", bounded_below},
           {"random_walk_below", random_walk_below},
           {"linear_below", linear_below},
+          {"saturated_at", saturated_at},
           {"envelope", "running maximum over log-spaced bins of the bin's maximum over its probes"},
           {"fit", "least squares of log envelope on log t over [t_end / 10^fit_decades, t_end]"},
           {"uncertainty", "max(2 x standard error of the slope, |slope(first half) - slope(second half)| / 2)"},
           {"classes", "exponent < bounded_below: bounded; < random_walk_below: random-walk (t^(1/2), Brouwer's law); "
-                      "< linear_below: linear-drift; else faster; a blow-up: unstable"}};
+                      "< linear_below: linear-drift; else faster; an envelope >= saturated_at at the window's start: saturated (the quantity is lost); a blow-up: unstable"}};
 }
 
 std::string growth_class_of(double exponent, const energy_policy& policy) {
@@ -80,6 +81,26 @@ growth_fit fit_growth(const std::vector<double>& t, const std::vector<double>& e
   return fit;
 }
 
+namespace {
+
+// A relative error that had already reached policy.saturated_at when the window opens: class
+// saturated (energy and angular momentum, whose errors are relative to the quantity).
+void mark_saturation(growth_fit& fit, const std::vector<double>& t, const std::vector<double>& envelope,
+                     const energy_policy& policy) {
+  if (!fit.found) return;
+  for (std::size_t i = 0; i < t.size(); ++i)
+    if (t[i] >= fit.t_from) {
+      if (envelope[i] >= policy.saturated_at) {
+        fit.growth_class = "saturated";
+        fit.reason = "relative error " + std::to_string(envelope[i]) + " at t = " + std::to_string(t[i]) +
+                     ", the window's start: the quantity itself is lost, the envelope is capped by it";
+      }
+      return;
+    }
+}
+
+}  // namespace
+
 bool energy_problem(const problem_info& problem) {
   if (!problem.hamiltonian) return false;
   // The Hamiltonian problems of the catalog all carry an "energy" invariant.
@@ -131,16 +152,23 @@ energy_result study_energy(const energy_request& request) {
   result.scalar = std::string(scalar_name(request.scalar));
   result.wide_scalar = wide_scalar_name(request.scalar);
 
-  std::vector<double> t, envelope, momentum, phase;
+  std::vector<double> t, envelope, momentum, phase, roundoff;
   for (const auto& s : result.samples) {
     t.push_back(s.t);
     envelope.push_back(s.envelope);
     if (s.angular_momentum_error) momentum.push_back(*s.angular_momentum_error);
     if (s.phase_error) phase.push_back(std::fabs(*s.phase_error));
+    if (s.roundoff_envelope) roundoff.push_back(*s.roundoff_envelope);
   }
   result.energy_growth = fit_growth(t, envelope, request.policy);
-  if (momentum.size() == t.size()) result.momentum_growth = fit_growth(t, running_max(momentum), request.policy);
+  mark_saturation(result.energy_growth, t, envelope, request.policy);
+  if (momentum.size() == t.size()) {
+    const auto momentum_envelope = running_max(momentum);
+    result.momentum_growth = fit_growth(t, momentum_envelope, request.policy);
+    mark_saturation(result.momentum_growth, t, momentum_envelope, request.policy);
+  }
   if (phase.size() == t.size()) result.phase_growth = fit_growth(t, running_max(phase), request.policy);
+  if (request.roundoff_shadow && roundoff.size() == t.size()) result.roundoff_growth = fit_growth(t, roundoff, request.policy);
   if (!result.stable) {
     result.energy_growth.growth_class = "unstable";
     result.energy_growth.reason = result.failure;
@@ -232,6 +260,10 @@ nlohmann::json to_json(const energy_result& r) {
                      {"envelope", number(s.envelope)}};
     if (s.angular_momentum_error) j["angular_momentum_error"] = number(*s.angular_momentum_error);
     if (s.phase_error) j["phase_error"] = number(*s.phase_error);
+    if (s.roundoff_energy_error) {
+      j["roundoff_energy_error"] = number(*s.roundoff_energy_error);
+      j["roundoff_envelope"] = number(*s.roundoff_envelope);
+    }
     if (s.predicted_energy_error) {
       j["predicted_energy_error"] = number(*s.predicted_energy_error);
       j["predicted_energy_deviation"] = number(*s.predicted_energy_deviation);
@@ -260,6 +292,7 @@ nlohmann::json to_json(const energy_result& r) {
   if (!r.stable) j["failure"] = r.failure;
   if (r.momentum_growth.points > 0 || r.momentum_growth.found) j["angular_momentum_growth"] = fit_json(r.momentum_growth);
   if (r.phase_growth.points > 0 || r.phase_growth.found) j["phase_growth"] = fit_json(r.phase_growth);
+  if (r.roundoff_growth.points > 0 || r.roundoff_growth.found) j["roundoff_growth"] = fit_json(r.roundoff_growth);
   if (!r.theory.empty()) {
     j["theory"] = {{"formula", r.theory}};
     if (r.per_step_energy_factor) j["theory"]["per_step_energy_factor"] = *r.per_step_energy_factor;

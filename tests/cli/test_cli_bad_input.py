@@ -18,7 +18,7 @@ REFUSED = [
      "--json '/nonexistent/dir/x.json'"),
     (["convergence", "--method", "rk4", "--problem", "kepler", "--scalar", "float16"], "unknown scalar 'float16'"),
     (["convergence", "--method", "rk4", "--problem", "kepler", "--norm", "l3"], "unknown norm 'l3'"),
-    (["convergence", "--suite", "nightly"], "unknown suite 'nightly'"),
+    (["convergence", "--suite", "nightly"], "--suite 'nightly'"),
     (["reference", "--problem", "kepler", "--t", "1e400"], "--t 1e400"),
     (["reference", "--problem", "kepler", "--t", "abc"], "--t 'abc'"),
     (["reference", "--problem", "arenstorf", "--t", "1e9"], "--t 1e9"),

@@ -23,6 +23,14 @@ inline std::vector<convergence_request> default_suite() {
   return jobs;
 }
 
+// The quick suite: double only (the report's quick iteration; the default suite is the measurement).
+inline std::vector<convergence_request> quick_suite() {
+  std::vector<convergence_request> jobs;
+  for (const auto& [method, problem] : select_pairs(quick_convergence_suite()))
+    jobs.push_back({.method = method, .problem = problem, .scalar = scalar_kind::float64});
+  return jobs;
+}
+
 // The gate: float128 keeps the round-off plateau out of every window (seeds run in float); both
 // weight sets of every embedded pair are gated.
 inline std::vector<convergence_request> gate_set() {

@@ -67,6 +67,11 @@ struct energy_policy {
   double bounded_below = 0.25;
   double random_walk_below = 0.75;
   double linear_below = 1.5;
+  // A relative error envelope of at least this at the fit window's start means the quantity itself
+  // is lost (Euler's Kepler orbit unbinds: |H - H0| ~ |H0|): the envelope is capped by the
+  // quantity, so its slope says nothing about growth. Class "saturated", not "bounded". Half the
+  // quantity, the convergence study's pre-asymptotic threshold (order_policy.hpp), for the same reason.
+  double saturated_at = 0.5;
 
   nlohmann::json to_json() const;
 };
@@ -74,7 +79,7 @@ struct energy_policy {
 struct growth_fit {
   bool found = false;
   double exponent = 0, uncertainty = 0;
-  std::string growth_class;  // bounded | random-walk | linear-drift | faster | unstable | undetermined
+  std::string growth_class;  // bounded | random-walk | linear-drift | faster | saturated | unstable | undetermined
   double t_from = 0, t_to = 0;
   int points = 0;
   std::string reason;  // why undetermined, or the instability
@@ -96,6 +101,11 @@ struct energy_sample {
   std::optional<double> phase_error;             // Kepler: theta_numerical - theta_exact (radians, unwrapped)
   std::optional<double> predicted_energy_error;  // harmonic: from the method (harmonic_prediction)
   std::optional<double> predicted_energy_deviation;
+  // With a round-off shadow: |H(y_n) - H(y~_n)| / |H0|, y~ the same method run in the wide scalar
+  // from the same rounded y0 and h (the bin's maximum), and its running maximum. The truncation
+  // error is the same in both runs and cancels: what is left is the run's round-off alone.
+  std::optional<double> roundoff_energy_error;
+  std::optional<double> roundoff_envelope;
 };
 
 struct energy_request {
@@ -105,6 +115,9 @@ struct energy_request {
   std::string h;            // the step as text ("0.01", "1/100"), rounded once to the scalar
   std::size_t steps = 0;
   summation sum = summation::plain;
+  // Also run the method in the wide scalar, step for step, to separate the run's round-off from its
+  // truncation error (float, double and long double runs; the shadow costs a software-scalar run).
+  bool roundoff_shadow = false;
   energy_policy policy{};
 };
 
@@ -121,7 +134,7 @@ struct energy_result {
   double t_end = 0;
   std::uint64_t rhs_evaluations = 0;
   std::vector<energy_sample> samples;
-  growth_fit energy_growth, momentum_growth, phase_growth;
+  growth_fit energy_growth, momentum_growth, phase_growth, roundoff_growth;
   std::string theory;  // harmonic: how the prediction was derived
   std::optional<double> per_step_energy_factor;  // RK on harmonic: |R(i omega h)|^2
   energy_policy policy;

@@ -139,6 +139,16 @@ energy_result run_energy(const energy_request& request) {
   std::uint64_t revolutions = 0;
   bool below_axis = false;  // q2 < 0 at the previous step
 
+  // The round-off shadow: the same method in W from the run's rounded y0 with the run's rounded h.
+  constexpr bool shadow_possible = !std::is_same_v<T, float128>;
+  std::unique_ptr<bound_stepper<W>> shadow;
+  state_of<W> shadow_y = y0;
+  if (request.roundoff_shadow) {
+    if constexpr (shadow_possible) shadow = make_stepper<W, summation::plain>(method, wide_problem);
+    else throw std::invalid_argument("energy: a round-off shadow of a float128 run would need a 100-digit run");
+  }
+  double roundoff_bin_max = 0, roundoff_envelope = 0;
+
   const auto probes = probe_schedule(request.steps, policy);
   std::size_t next = 0;
   double bin_max = 0, envelope = 0;
@@ -146,6 +156,7 @@ energy_result run_energy(const energy_request& request) {
   result.samples.reserve(static_cast<std::size_t>(std::count_if(probes.begin(), probes.end(), [](const probe& p) { return p.bin_end; })));
 
   auto observer = [&](std::size_t n, const T&, const state_of<T>& y) {
+    if (shadow) shadow->step(t0 + W(n - 1) * h_wide, shadow_y, h_wide);
     if (kepler) {
       // One revolution more each time the orbit crosses the negative q1 axis downwards (atan2
       // jumps from +pi to -pi there).
@@ -159,6 +170,9 @@ energy_result run_energy(const energy_request& request) {
     const W deviation = (energy->value(t_wide, yw) - H0) / H0_scale;
     const double error = static_cast<double>(abs(deviation));
     bin_max = std::max(bin_max, error);
+    if (shadow)
+      roundoff_bin_max = std::max(roundoff_bin_max,
+                                  static_cast<double>(abs(energy->value(t_wide, yw) - energy->value(t_wide, shadow_y)) / H0_scale));
     if (probes[next].bin_end) {
       envelope = std::max(envelope, bin_max);
       energy_sample s{.step = n,
@@ -181,6 +195,12 @@ energy_result run_energy(const energy_request& request) {
         const W two_pi = 2 * problems::pi<W>();
         const W theta = atan2(yw[1] + W(0), yw[0]) + two_pi * W(revolutions);
         s.phase_error = static_cast<double>(theta - kepler_true_anomaly(t_wide, eccentricity));
+      }
+      if (shadow) {
+        roundoff_envelope = std::max(roundoff_envelope, roundoff_bin_max);
+        s.roundoff_energy_error = roundoff_bin_max;
+        s.roundoff_envelope = roundoff_envelope;
+        roundoff_bin_max = 0;
       }
       result.samples.push_back(s);
       bin_max = 0;

@@ -32,8 +32,10 @@ struct problem_selection {
 struct method_selection {
   std::vector<method_family> families;  // empty: every family
   bool except = false;                  // true: every family but these
+  std::vector<std::string> names;       // when given: only these methods (the families are ignored)
 
   bool selects(const method_entry& m) const {
+    if (!names.empty()) return std::find(names.begin(), names.end(), m.name) != names.end();
     const bool listed = std::find(families.begin(), families.end(), m.family) != families.end();
     return families.empty() || listed != except;
   }
@@ -90,6 +92,22 @@ inline const std::vector<suite_part>& default_convergence_suite() {
        .methods = {.families = {method_family::seed}},
        .problems = {.all_of = {problem_tag::nonlinear, problem_tag::nonautonomous, problem_tag::exact_solution},
                     .none_of = {problem_tag::stiff}}},
+  };
+  return parts;
+}
+
+// The quick suite (`make report QUICK=1`): one method of each kind on a gate problem and the Kepler
+// orbit, and two specimens whose stage-time bugs the forced oscillator exposes, for iterating on
+// the report in seconds. Methods that need a more precise scalar (order >= 6) or specimens that
+// refine on the orbit take minutes, and stay in the default suite.
+inline const std::vector<suite_part>& quick_convergence_suite() {
+  static const std::vector<suite_part> parts{
+      {.purpose = "one method of each kind on a gate problem and the Kepler orbit",
+       .methods = {.names = {"euler", "heun", "rk4", "dopri54", "velocity-verlet", "yoshida4"}},
+       .problems = {.names = {"nonlinear-na", "kepler"}}},
+      {.purpose = "two specimens with stage-time bugs on the forced oscillator",
+       .methods = {.names = {"seed-rk4-double-dt", "seed-rk4-t-plus-half"}},
+       .problems = {.names = {"forced-oscillator"}}},
   };
   return parts;
 }
