@@ -116,3 +116,50 @@ TEST(StiffStudyRuns, OrderReductionSlopes) {
 
 }  // namespace
 }  // namespace orderly
+
+namespace orderly {
+namespace {
+
+stiff_run made_up_run(const std::string& method, const std::string& problem, double rtol, double mescd,
+                      std::uint64_t rhs, stiff_run_status status = stiff_run_status::solved) {
+  stiff_run r;
+  r.method = method;
+  r.problem = problem;
+  r.rtol = rtol;
+  r.atol = rtol;
+  r.status = status;
+  if (status == stiff_run_status::solved) r.digits.mescd = mescd;
+  r.rhs_evaluations = rhs;
+  r.jacobian_evaluations = rhs / 10;
+  return r;
+}
+
+// The acceptance rows on made-up runs: the cheapest finished run with mescd >= 6 is chosen (not
+// the most accurate, not an unfinished one), and it is met only below 5000 evaluations.
+TEST(StiffStudyJson, AcceptanceRowsPickTheCheapestRunReachingSixDigits) {
+  stiff_suite_result result;
+  result.settings.methods = {"radau5", "rosenbrock4"};
+  result.runs = {made_up_run("radau5", "rober", 1e-4, 5.9, 900),  // too few digits
+                 made_up_run("radau5", "rober", 1e-6, 7.8, 1700),  // the cheapest with >= 6
+                 made_up_run("radau5", "rober", 1e-8, 9.8, 5000),
+                 made_up_run("radau5", "rober", 1e-3, 0, 10, stiff_run_status::step_limit),
+                 made_up_run("radau5", "hires", 1e-8, 8.4, 5000),  // 5000 is not fewer than 5000
+                 made_up_run("rosenbrock4", "rober", 1e-6, 6.0, 4999)};
+  const auto j = stiff_suite_json(result);
+  const auto row = [&](const std::string& method, const std::string& problem) {
+    for (const auto& r : j["done_when"])
+      if (r["method"] == method && r["problem"] == problem) return r;
+    throw std::runtime_error("no row " + method + " " + problem);
+  };
+  EXPECT_EQ(row("radau5", "rober")["rhs_evaluations"], 1700);
+  EXPECT_EQ(row("radau5", "rober")["rtol"], 1e-6);
+  EXPECT_TRUE(row("radau5", "rober")["met"]);
+  EXPECT_FALSE(row("radau5", "hires")["met"]);
+  EXPECT_TRUE(row("rosenbrock4", "rober")["met"]);
+  EXPECT_FALSE(row("rosenbrock4", "hires")["met"]);
+  EXPECT_TRUE(row("rosenbrock4", "hires").contains("reason"));
+  EXPECT_EQ(j["schema"], "orderly.stiff/1");
+}
+
+}  // namespace
+}  // namespace orderly
