@@ -5,7 +5,7 @@ PYTHON := /usr/bin/python3
 ORDERLY := $(BUILD)/bin/orderly
 REPORT_DIR ?= reports/out
 
-.PHONY: all deps configure build cli test test-sanitize lint gate report report-run bench clean
+.PHONY: all deps configure build cli test test-sanitize lint gate report report-run cli-reference bench clean
 
 all: build
 
@@ -40,6 +40,10 @@ lint: configure
 	cppcheck --library=googletest --enable=warning,performance,portability --std=c++20 --inline-suppr \
 	  --error-exitcode=1 --suppressions-list=.cppcheck-suppressions -q --project=$(BUILD)/compile_commands.json
 
+# docs/cli.md from the CLI's own --help (a test checks they agree).
+cli-reference: cli
+	$(PYTHON) scripts/cli_reference.py $(ORDERLY) --write
+
 gate: cli
 	$(ORDERLY) gate
 
@@ -60,7 +64,7 @@ report-run:
 	$(ORDERLY) stiff --suite default --out $(REPORT_DIR)/json/stiff
 	@$(ORDERLY) --version > $(REPORT_DIR)/build-info.txt
 	PYTHONPATH=reports PYTHONDONTWRITEBYTECODE=1 $(PYTHON) -m orderly_report --input $(REPORT_DIR)/json \
-	  --output $(REPORT_DIR)/html --build-info $(REPORT_DIR)/build-info.txt
+	  --output $(REPORT_DIR)/html --index $(REPORT_DIR)/index.html --build-info $(REPORT_DIR)/build-info.txt
 
 # Ours against Boost.Odeint at -O2 and -O3 (benchmarks/orderly_bench.cpp): median of interleaved
 # repetitions, as a table. Not part of `make test`; run it on a quiet machine.

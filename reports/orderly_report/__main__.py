@@ -44,7 +44,7 @@ def read_build_info(path: Path | None) -> list:
 
 
 def make_report(inputs: list, output: Path, norm: str, jobs: int, build_info: Path | None = None,
-                log=print) -> list:
+                log=print, index: Path | None = None) -> list:
     """Builds the page; returns the sections' summary lines (also passed to `log` as they come)."""
     sections = all_sections()
     schemas = {schema for section in sections for schema in section.schemas}
@@ -70,10 +70,15 @@ def make_report(inputs: list, output: Path, norm: str, jobs: int, build_info: Pa
         citations = []
         for built in pages:
             citations += [c for c in built.citations if c not in citations]
-        html = page.render(page.Page(title="Orderly report", about=about,
-                                     grid=build_grid([e for p in pages for e in p.grid]),
-                                     sections=pages, citations=citations))
-        (stage / "index.html").write_text(html, encoding="utf-8")
+        the_page = page.Page(title="Orderly report", about=about,
+                             grid=build_grid([e for p in pages for e in p.grid]),
+                             sections=pages, citations=citations)
+        (stage / "index.html").write_text(page.render(the_page), encoding="utf-8")
+    if index is not None:
+        # The same page elsewhere (reports/out/index.html above reports/out/html/), its links
+        # pointing into the output directory; written after the directory is in place, by rename.
+        files = os.path.relpath(output.resolve(), index.resolve().parent).replace(os.sep, "/") + "/"
+        atomic.write_text(index, page.render(the_page, files=files))
     return summaries
 
 
@@ -94,17 +99,19 @@ def main(argv=None) -> int:
                              "norm a problem has); tables list every norm")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                         help="processes drawing figures (default: all cores)")
+    parser.add_argument("--index", type=Path,
+                        help="also write the page to this file (outside --output), linking into --output")
     parser.add_argument("--build-info", type=Path,
                         help="text file describing the build (e.g. `orderly --version` output), shown on the page")
     args = parser.parse_args(argv)
     if args.jobs < 1:
         parser.error(f"--jobs: must be at least 1, got {args.jobs}")
     try:
-        make_report(args.input, args.output, args.norm, args.jobs, args.build_info)
+        make_report(args.input, args.output, args.norm, args.jobs, args.build_info, index=args.index)
     except InputError as e:
         print(f"{PROG}: error: {e}", file=sys.stderr)
         return 2
-    print(f"{PROG}: wrote {args.output / 'index.html'}")
+    print(f"{PROG}: wrote {args.index or args.output / 'index.html'}")
     return 0
 
 

@@ -91,3 +91,17 @@ def staged_output(output: Path):
     finally:
         if stage.exists():
             shutil.rmtree(stage, ignore_errors=True)
+
+
+def write_text(path: Path, text: str) -> None:
+    """A single file written whole or not at all: a temporary beside it, then a rename."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temporary)
+        raise

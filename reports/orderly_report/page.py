@@ -31,8 +31,10 @@ def about_lines(build_info: list) -> list:
     return lines
 
 
-def render(page: Page) -> str:
+def render(page: Page, files: str = "") -> str:
+    """The page's HTML; `files` prefixes every link to a figure or download (the page's files
+    seen from where this copy of the page lives: "" beside them, "html/" one level up)."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)),
                              autoescape=jinja2.select_autoescape(["html", "j2"]),
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
-    return env.get_template("index.html.j2").render(page=page, css=(TEMPLATES / "report.css").read_text(encoding="utf-8"))
+    return env.get_template("index.html.j2").render(page=page, files=files, css=(TEMPLATES / "report.css").read_text(encoding="utf-8"))

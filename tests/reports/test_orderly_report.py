@@ -112,7 +112,8 @@ class PageFromSyntheticRuns(unittest.TestCase):
         root = Path(cls.tmp.name)
         cls.input = fixtures.write(root / "runs", synthetic_documents())
         cls.output = root / "report"
-        cls.result = run_report("--input", cls.input, "--output", cls.output)
+        cls.top_index = root / "index.html"
+        cls.result = run_report("--input", cls.input, "--output", cls.output, "--index", cls.top_index)
         cls.index = (cls.output / "index.html").read_text(encoding="utf-8") if cls.result.returncode == 0 else ""
         cls.page = _PageParser()
         cls.page.feed(cls.index)
@@ -130,6 +131,14 @@ class PageFromSyntheticRuns(unittest.TestCase):
         self.assertIn("orderly_report: convergence: 11 runs on 2 problems; 9 pass, 1 fail, "
                       "1 inconclusive; 5 figures", lines)
         self.assertIn("orderly_report: crosscheck: 2 odeint pairs, 1 odeint steppers' orders", lines)
+
+    def test_index_above_the_output_links_into_it(self):
+        top = _PageParser()
+        top.feed(self.top_index.read_text(encoding="utf-8"))
+        self.assertEqual(len(top.images), len(self.page.images))
+        for src, inner in zip(top.images, self.page.images):
+            self.assertEqual(src, "report/" + inner)
+            self.assertTrue((self.top_index.parent / src).is_file(), src)
 
     def test_sections_in_page_order(self):
         self.assertEqual(self.page.section_ids, ["summary", "convergence", "crosscheck", "articles"])
