@@ -65,6 +65,7 @@ report-run:
 	@mkdir -p $(REPORT_DIR)/json
 	$(ORDERLY) convergence --suite $(SUITE) --out $(REPORT_DIR)/json/convergence
 	$(ORDERLY) energy --suite default --json $(REPORT_DIR)/json/energy/energy.json
+	$(ORDERLY) stiff --suite default --out $(REPORT_DIR)/json/stiff
 	@$(ORDERLY) --version > $(REPORT_DIR)/build-info.txt
 	PYTHONPATH=reports PYTHONDONTWRITEBYTECODE=1 $(PYTHON) -m orderly_report --input $(REPORT_DIR)/json \
 	  --output $(REPORT_DIR)/html --index $(REPORT_DIR)/index.html --build-info $(REPORT_DIR)/build-info.txt

@@ -26,6 +26,7 @@ void register_crosscheck_command(CLI::App& app);
 void register_odeint_orders_command(CLI::App& app);
 void register_workprecision_command(CLI::App& app);
 void register_energy_command(CLI::App& app);
+void register_stiff_command(CLI::App& app);
 
 inline void register_commands(CLI::App& app) {
   register_list_command(app);
@@ -37,6 +38,7 @@ inline void register_commands(CLI::App& app) {
   register_odeint_orders_command(app);
   register_workprecision_command(app);
   register_energy_command(app);
+  register_stiff_command(app);
 }
 
 }  // namespace orderly::cli

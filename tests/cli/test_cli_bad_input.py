@@ -33,6 +33,12 @@ REFUSED = [
     (["convergence", "--method", "rk4", "--problem", "kepler", "--weights", "embedded"], "rk4 has no embedded weights"),
     (["convergence", "--method", "velocity-verlet", "--problem", "arenstorf"], "needs a separable"),
     (["convergence", "--bogus"], "--bogus"),
+    (["stiff", "--method", "radau9", "--problem", "rober", "--rtol", "1e-6"], "--method: unknown stiff-study solver 'radau9'"),
+    (["stiff", "--method", "radau5", "--problem", "kepler", "--rtol", "1e-6"], "--problem: 'kepler' is not a stiff problem"),
+    (["stiff", "--method", "radau5", "--problem", "rober", "--rtol", "1e-20"], "--rtol: 1e-20 is outside"),
+    (["stiff", "--method", "radau5", "--problem", "rober", "--rtol", "nan"], "--rtol"),
+    (["stiff", "--method", "radau5", "--problem", "rober"], "needs --method, --problem and --rtol"),
+    (["stiff", "--suite", "nightly"], "--suite: unknown suite 'nightly'"),
     ([], "A subcommand is required"),
 ]
 
