@@ -358,6 +358,8 @@ stiff_run run_stiff(const std::string& method, const std::string& problem, doubl
   if (run.status == stiff_run_status::solved) {
     const auto& reference = end_reference(entry);
     run.digits = measure_correct_digits(a.y, reference.states.front(), run.atol / run.rtol, reference.certified_digits);
+    run.y_end = a.y;
+    for (const auto& v : reference.states.front()) run.reference_end.push_back(static_cast<double>(v));
   }
   return run;
 }
@@ -583,7 +585,9 @@ nlohmann::json to_json(const stiff_run& r) {
           {"accepted", optional_json(r.accepted)},
           {"rejected", optional_json(r.rejected)},
           {"wall_seconds", r.wall_seconds},
-          {"wall_repetitions", r.wall_repetitions}};
+          {"wall_repetitions", r.wall_repetitions},
+          {"y_end", r.y_end},
+          {"reference_end", r.reference_end}};
 }
 
 nlohmann::json stiff_suite_json(const stiff_suite_result& result) {

@@ -89,6 +89,9 @@ struct stiff_run {
   std::optional<std::uint64_t> accepted, rejected;  // unknown when a failure interrupted the count
   double wall_seconds = 0;                // per run, mean over wall_repetitions
   int wall_repetitions = 1;
+  // The state at t_end and the reference there (rounded to double), so a wrong answer can be read:
+  // empty when the run did not finish.
+  std::vector<double> y_end, reference_end;
 };
 
 // Per-problem tolerance rule (atol as a function of rtol), as in the test set's drivers.
