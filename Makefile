@@ -5,7 +5,7 @@ PYTHON := /usr/bin/python3
 ORDERLY := $(BUILD)/bin/orderly
 REPORT_DIR ?= reports/out
 
-.PHONY: all deps configure build cli test test-sanitize lint gate report report-run cli-reference bench clean
+.PHONY: all deps configure build cli test test-sanitize lint gate report report-run cli-reference gallery bench clean
 
 all: build
 
@@ -66,9 +66,23 @@ report-run:
 	$(ORDERLY) convergence --suite $(SUITE) --out $(REPORT_DIR)/json/convergence
 	$(ORDERLY) energy --suite default --json $(REPORT_DIR)/json/energy/energy.json
 	$(ORDERLY) stiff --suite default --out $(REPORT_DIR)/json/stiff
+	$(ORDERLY) analyze --suite default --out $(REPORT_DIR)/json/analysis
+	@mkdir -p $(REPORT_DIR)/json/game-table
+	$(ORDERLY) game-table --json $(REPORT_DIR)/json/game-table/game-table.json
+	@mkdir -p $(REPORT_DIR)/json/crosscheck $(REPORT_DIR)/json/workprecision
+	$(ORDERLY) crosscheck --json $(REPORT_DIR)/json/crosscheck/crosscheck.json
+	$(ORDERLY) odeint-orders --json $(REPORT_DIR)/json/crosscheck/odeint-orders.json
+	$(ORDERLY) workprecision --suite default --json $(REPORT_DIR)/json/workprecision/workprecision.json
 	@$(ORDERLY) --version > $(REPORT_DIR)/build-info.txt
 	PYTHONPATH=reports PYTHONDONTWRITEBYTECODE=1 $(PYTHON) -m orderly_report --input $(REPORT_DIR)/json \
 	  --output $(REPORT_DIR)/html --index $(REPORT_DIR)/index.html --build-info $(REPORT_DIR)/build-info.txt
+
+# The README's gallery (reports/gallery/, committed): chosen figures of the last `make report`,
+# scaled to PNGs under 200 KB each.
+GALLERY_FIGURES ?= stability/regions_explicit_rk stability/harmonic_limits energy/energy_growth_kepler \
+	energy/energy_settling stiff/order_reduction workprecision/work_precision
+gallery:
+	$(PYTHON) scripts/gallery.py $(REPORT_DIR)/html reports/gallery $(GALLERY_FIGURES)
 
 # Ours against Boost.Odeint at -O2 and -O3 (benchmarks/orderly_bench.cpp): median of interleaved
 # repetitions, as a table. Not part of `make test`; run it on a quiet machine.

@@ -9,6 +9,7 @@
 #include <orderly/algebraic_check.hpp>
 #include <orderly/convergence_json.hpp>
 #include <orderly/convergence_suites.hpp>
+#include <orderly/analysis/method_analysis.hpp>
 #include <orderly/stability.hpp>
 #include <orderly/tableau_file.hpp>
 
@@ -87,7 +88,8 @@ int run_check(const check_options& o) {
     // Exact rationals are judged exactly; decimals by the order their digits support.
     const algebraic_finding finding{declared, file.decimal ? audit.order_to_precision : audit.exact_order};
     passed = passed && finding.passes();
-    const auto norm = principal_error_norm(exact_coefficients(t, weights), declared + 1);
+    const auto coefficients = exact_coefficients(t, weights);
+    const auto norm = principal_error_norm(coefficients, declared + 1);
     std::fprintf(text, "  weights %-5s declared order %d: %s\n", label, declared, finding.text().c_str());
     if (file.decimal) {
       std::fprintf(text, "    exact order of the given decimals %d; order their digits support %d\n", audit.exact_order,
@@ -111,11 +113,31 @@ int run_check(const check_options& o) {
     entry["algebraic_verdict"] = finding.passes() ? "pass" : "fail";
     entry["algebraic_reason"] = finding.text();
     entry["principal_error_2norm"] = static_cast<double>(norm);
-    if (structure == tableau_structure::explicit_method) {
-      nlohmann::json poly = nlohmann::json::array();
-      for (const auto& r : stability_polynomial(t, weights)) poly.push_back(exact_text(r));
-      entry["stability_polynomial"] = poly;
-    }
+    // The stability function and what it decides (analysis/stability_function.hpp), for every structure.
+    const auto stability = analyse_linear_stability(stability_function_of(exact_coefficients(t, weights)));
+    nlohmann::json numerator = nlohmann::json::array(), denominator = nlohmann::json::array();
+    for (const auto& r : stability.function.numerator) numerator.push_back(exact_text(r));
+    for (const auto& r : stability.function.denominator) denominator.push_back(exact_text(r));
+    if (structure == tableau_structure::explicit_method) entry["stability_polynomial"] = numerator;
+    entry["stability_function"] = {{"numerator", numerator}, {"denominator", denominator}};
+    const auto limit_text = [](const std::optional<high_precision>& x, const char* none) {
+      return x ? x->str(16) : std::string(none);
+    };
+    entry["real_stability_limit"] = stability.real_limit ? nlohmann::json(stability.real_limit->convert_to<double>())
+                                                         : nlohmann::json(nullptr);
+    entry["imaginary_stability_limit"] =
+        !stability.imaginary_limit ? nlohmann::json("unbounded")
+        : *stability.imaginary_limit == 0 ? nlohmann::json(nullptr)
+                                          : nlohmann::json(stability.imaginary_limit->convert_to<double>());
+    entry["A_stable"] = stability.a_stable;
+    entry["L_stable"] = stability.l_stable;
+    const auto errors = principal_error_norms<exact>(generate_trees(declared + 1), {&coefficients}, declared + 1);
+    entry["principal_error_max"] = errors.max_norm.convert_to<double>();
+    std::fprintf(text, "    principal error max-norm %.6e\n", errors.max_norm.convert_to<double>());
+    std::fprintf(text, "    stability: real limit %s, imaginary limit %s, A-stable %s, L-stable %s\n",
+                 limit_text(stability.real_limit, "unbounded").c_str(),
+                 limit_text(stability.imaginary_limit, "unbounded").c_str(), stability.a_stable ? "yes" : "no",
+                 stability.l_stable ? "yes" : "no");
     weight_sets.push_back(entry);
   }
   out["weight_sets"] = weight_sets;

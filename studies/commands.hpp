@@ -27,6 +27,8 @@ void register_odeint_orders_command(CLI::App& app);
 void register_workprecision_command(CLI::App& app);
 void register_energy_command(CLI::App& app);
 void register_stiff_command(CLI::App& app);
+void register_analyze_command(CLI::App& app);
+void register_game_table_command(CLI::App& app);
 
 inline void register_commands(CLI::App& app) {
   register_list_command(app);
@@ -39,6 +41,8 @@ inline void register_commands(CLI::App& app) {
   register_workprecision_command(app);
   register_energy_command(app);
   register_stiff_command(app);
+  register_analyze_command(app);
+  register_game_table_command(app);
 }
 
 }  // namespace orderly::cli

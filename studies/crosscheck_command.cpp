@@ -1,5 +1,6 @@
 // `orderly crosscheck [--json FILE|-]`: Orderly's steppers against Boost.Odeint's, pair by pair.
 #include "commands.hpp"
+#include "output.hpp"
 
 #include <orderly/crosscheck.hpp>
 
@@ -28,19 +29,13 @@ void register_crosscheck_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("crosscheck", "Orderly's steppers against Boost.Odeint's, same problem and steps");
   cmd->add_option("--json", *json_path, "write the results as JSON to FILE ('-' for stdout)");
   cmd->callback([json_path] {
+    if (!json_path->empty()) check_output_path("--json", *json_path);
     const auto results = run_crosscheck();
     if (json_path->empty()) {
       print_table(results);
       return;
     }
-    const auto text = crosscheck_json(results).dump(2) + "\n";
-    if (*json_path == "-") {
-      std::cout << text;
-      return;
-    }
-    std::ofstream out(*json_path);
-    if (!out) throw usage_error("--json: cannot write '" + *json_path + "'");
-    out << text;
+    write_json("--json", *json_path, crosscheck_json(results));
   });
 }
 

@@ -1,5 +1,6 @@
 // `orderly odeint-orders [--json FILE|-]`: odeint's declared orders against measured ones.
 #include "commands.hpp"
+#include "output.hpp"
 
 #include <orderly/odeint_orders.hpp>
 
@@ -15,6 +16,7 @@ void register_odeint_orders_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("odeint-orders", "odeint's steppers: declared orders against measured orders");
   cmd->add_option("--json", *json_path, "write the results as JSON to FILE ('-' for stdout)");
   cmd->callback([json_path] {
+    if (!json_path->empty()) check_output_path("--json", *json_path);
     const auto results = run_odeint_orders();
     if (json_path->empty()) {
       std::printf("%-30s %-30s %-15s %5s %5s %5s  %-16s %s\n", "stepper", "call", "problem", "order", "step", "err",
@@ -30,14 +32,7 @@ void register_odeint_orders_command(CLI::App& app) {
       }
       return;
     }
-    const auto text = odeint_orders_json(results).dump(2) + "\n";
-    if (*json_path == "-") {
-      std::cout << text;
-      return;
-    }
-    std::ofstream out(*json_path);
-    if (!out) throw usage_error("--json: cannot write '" + *json_path + "'");
-    out << text;
+    write_json("--json", *json_path, odeint_orders_json(results));
   });
 }
 

@@ -1,6 +1,7 @@
 // `orderly workprecision --suite default [--json FILE|-]`: error against RHS evaluations for
 // Orderly's dopri54 and odeint's controlled runge_kutta_dopri5, compared at equal achieved error.
 #include "commands.hpp"
+#include "output.hpp"
 
 #include <orderly/workprecision.hpp>
 
@@ -21,6 +22,7 @@ void register_workprecision_command(CLI::App& app) {
   cmd->add_option("--json", *json_path, "write the results as JSON to FILE ('-' for stdout)");
   cmd->callback([json_path, suite] {
     if (*suite != "default") throw usage_error("--suite: unknown suite '" + *suite + "'; use default");
+    if (!json_path->empty()) check_output_path("--json", *json_path);
     const auto curves = run_workprecision();
     const auto ratios = dopri_ratios(curves);
     nlohmann::json j{{"schema", "orderly.workprecision/1"},
@@ -43,14 +45,7 @@ void register_workprecision_command(CLI::App& app) {
                     r.ours, r.odeint, r.ratio);
       return;
     }
-    const auto text = j.dump(2) + "\n";
-    if (*json_path == "-") {
-      std::cout << text;
-      return;
-    }
-    std::ofstream out(*json_path);
-    if (!out) throw usage_error("--json: cannot write '" + *json_path + "'");
-    out << text;
+    write_json("--json", *json_path, j);
   });
 }
 

@@ -339,19 +339,35 @@ int attained_order(const rk_coefficients<Number>& q_part, const rk_coefficients<
   return check_partitioned_order_conditions(q_part, p_part, max_order, tolerance, alternating_only).order_satisfied;
 }
 
-// Principal error norm of a method of order p = order - 1 (Dormand-Prince's A^(p+1)):
-// sqrt( sum over trees t of the given order of ((Phi(t) - 1/gamma(t)) / sigma(t))^2 ), the 2-norm of
-// the coefficients of the elementary differentials in the local error h^order * sum(...) F(t).
+// Principal error coefficients of a method of order p = order - 1 (Dormand-Prince's A^(p+1)): per
+// tree t of the given order, (Phi(t) - 1/gamma(t)) / sigma(t), the coefficient of the elementary
+// differential F(t) in the local error h^order * sum(...) F(t). Partitioned (splitting) methods pass
+// one coefficient set per colour and the bicoloured forest.
+struct principal_error {
+  int order = 0;             // the order of the trees (p + 1)
+  high_precision two_norm;   // sqrt of the sum of squares of the coefficients
+  high_precision max_norm;   // the largest coefficient in magnitude
+};
+
+template <class Number>
+principal_error principal_error_norms(const tree_forest& forest,
+                                      const std::vector<const rk_coefficients<Number>*>& coefficients, int order) {
+  const auto report = evaluate_order_conditions(forest, coefficients, Number(0));
+  principal_error e{order, 0, 0};
+  for (std::size_t k = forest.order_begin[static_cast<std::size_t>(order)];
+       k < forest.order_begin[static_cast<std::size_t>(order) + 1]; ++k) {
+    const high_precision coefficient = abs(detail::as_high_precision(report.residuals[k]) / forest.trees[k].symmetry);
+    e.two_norm += coefficient * coefficient;
+    e.max_norm = std::max(e.max_norm, coefficient);
+  }
+  e.two_norm = sqrt(e.two_norm);
+  return e;
+}
+
+// The 2-norm of the order-`order` error coefficients of an ordinary Runge-Kutta method.
 template <class Number>
 high_precision principal_error_norm(const rk_coefficients<Number>& m, int order) {
-  const auto forest = generate_trees(order);
-  const auto report = evaluate_order_conditions(forest, {&m}, Number(0));
-  high_precision sum = 0;
-  for (std::size_t k = forest.order_begin[static_cast<std::size_t>(order)]; k < forest.trees.size(); ++k) {
-    const high_precision e = detail::as_high_precision(report.residuals[k]) / forest.trees[k].symmetry;
-    sum += e * e;
-  }
-  return sqrt(sum);
+  return principal_error_norms<Number>(generate_trees(order), {&m}, order).two_norm;
 }
 
 }  // namespace orderly

@@ -663,8 +663,13 @@ radau_stats integrate_radau_fixed(Rhs&& f, Jac&& jacobian, const T& t0, const T&
         size = max(size, T(abs(delta(k))));
       }
       for (std::size_t p = 0; p < n; ++p) norm = max(norm, T(abs(y[p])));
-      // Converged when the correction reaches round-off or stops shrinking near it.
-      if (size <= 4 * eps * max(norm, T(1)) || (size >= previous && size <= 1000 * eps * max(norm, T(1)))) break;
+      // Converged when the correction reaches round-off, or stops shrinking at the level the
+      // iteration matrix's conditioning allows: a stiff step (h |lambda| up to ~1e6) solves its
+      // linear system only to ~kappa eps, and further iterations cannot improve on that.
+      constexpr int stagnation_roundoff_units = 1000000;
+      if (size <= 4 * eps * max(norm, T(1)) ||
+          (size >= previous && size <= stagnation_roundoff_units * eps * max(norm, T(1))))
+        break;
       if (iteration_count >= 100) {
         std::ostringstream message;
         message << "Radau (fixed step): Newton did not converge at t = " << t;

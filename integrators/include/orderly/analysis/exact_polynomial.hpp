@@ -1,0 +1,241 @@
+#pragma once
+// Polynomials with exact rational coefficients, and the real-root machinery the stability analysis
+// decides with: Sturm sequences count distinct real roots in an interval exactly, bisection on
+// those counts isolates each root, and Boost.Math's TOMS 748 refines it in 100-digit arithmetic.
+// Nothing here samples a function: a sign is known exactly or the root is bracketed exactly.
+#include <orderly/exact.hpp>
+
+#include <boost/math/tools/roots.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <vector>
+
+namespace orderly {
+
+// Coefficients in ascending powers: p(x) = c[0] + c[1] x + ... ; trailing zeros are trimmed.
+using exact_polynomial = std::vector<exact>;
+
+inline exact_polynomial trimmed(exact_polynomial p) {
+  while (!p.empty() && p.back() == 0) p.pop_back();
+  return p;
+}
+
+inline int degree(const exact_polynomial& p) { return static_cast<int>(trimmed(p).size()) - 1; }
+
+inline exact evaluate(const exact_polynomial& p, const exact& x) {
+  exact value = 0;
+  for (auto it = p.rbegin(); it != p.rend(); ++it) value = value * x + *it;
+  return value;
+}
+
+inline high_precision evaluate(const exact_polynomial& p, const high_precision& x) {
+  high_precision value = 0;
+  for (auto it = p.rbegin(); it != p.rend(); ++it) value = value * x + to_high_precision(*it);
+  return value;
+}
+
+inline exact_polynomial operator+(const exact_polynomial& p, const exact_polynomial& q) {
+  exact_polynomial r(std::max(p.size(), q.size()), exact(0));
+  for (std::size_t k = 0; k < p.size(); ++k) r[k] += p[k];
+  for (std::size_t k = 0; k < q.size(); ++k) r[k] += q[k];
+  return trimmed(std::move(r));
+}
+
+inline exact_polynomial operator-(const exact_polynomial& p, const exact_polynomial& q) {
+  exact_polynomial r(std::max(p.size(), q.size()), exact(0));
+  for (std::size_t k = 0; k < p.size(); ++k) r[k] += p[k];
+  for (std::size_t k = 0; k < q.size(); ++k) r[k] -= q[k];
+  return trimmed(std::move(r));
+}
+
+inline exact_polynomial operator*(const exact_polynomial& p, const exact_polynomial& q) {
+  if (p.empty() || q.empty()) return {};
+  exact_polynomial r(p.size() + q.size() - 1, exact(0));
+  for (std::size_t i = 0; i < p.size(); ++i)
+    for (std::size_t j = 0; j < q.size(); ++j) r[i + j] += p[i] * q[j];
+  return trimmed(std::move(r));
+}
+
+inline exact_polynomial derivative(const exact_polynomial& p) {
+  exact_polynomial d;
+  for (std::size_t k = 1; k < p.size(); ++k) d.push_back(p[k] * static_cast<int>(k));
+  return trimmed(std::move(d));
+}
+
+// p = quotient * d + remainder, deg remainder < deg d.
+inline std::pair<exact_polynomial, exact_polynomial> divide(exact_polynomial p, const exact_polynomial& divisor) {
+  const auto d = trimmed(divisor);
+  if (d.empty()) throw std::invalid_argument("polynomial division by zero");
+  p = trimmed(std::move(p));
+  if (p.size() < d.size()) return {{}, p};
+  exact_polynomial quotient(p.size() - d.size() + 1, exact(0));
+  for (std::size_t k = quotient.size(); k-- > 0;) {
+    const exact factor = p[k + d.size() - 1] / d.back();
+    quotient[k] = factor;
+    for (std::size_t j = 0; j < d.size(); ++j) p[k + j] -= factor * d[j];
+  }
+  return {trimmed(std::move(quotient)), trimmed(std::move(p))};
+}
+
+inline exact_polynomial monic(exact_polynomial p) {
+  p = trimmed(std::move(p));
+  if (p.empty()) return p;
+  const exact lead = p.back();
+  for (auto& c : p) c /= lead;
+  return p;
+}
+
+inline exact_polynomial greatest_common_divisor(exact_polynomial a, exact_polynomial b) {
+  a = trimmed(std::move(a));
+  b = trimmed(std::move(b));
+  while (!b.empty()) {
+    auto remainder = divide(a, b).second;
+    a = std::move(b);
+    b = std::move(remainder);
+  }
+  return monic(std::move(a));
+}
+
+// p with every root made simple (same roots, same sign changes at odd-multiplicity roots).
+inline exact_polynomial square_free_part(const exact_polynomial& p) {
+  const auto g = greatest_common_divisor(p, derivative(p));
+  return g.size() <= 1 ? monic(p) : monic(divide(p, g).first);
+}
+
+// p(-x): reflects the roots through zero.
+inline exact_polynomial reflected(exact_polynomial p) {
+  for (std::size_t k = 1; k < p.size(); k += 2) p[k] = -p[k];
+  return p;
+}
+
+inline int sign(const exact& x) { return x > 0 ? 1 : (x < 0 ? -1 : 0); }
+
+// A Sturm sequence of a square-free polynomial: the number of distinct real roots in (a, b] is
+// variations(a) - variations(b).
+class sturm_sequence {
+ public:
+  explicit sturm_sequence(const exact_polynomial& square_free) {
+    chain_.push_back(trimmed(square_free));
+    chain_.push_back(derivative(chain_.front()));
+    while (!chain_.back().empty()) {
+      auto remainder = divide(chain_[chain_.size() - 2], chain_.back()).second;
+      for (auto& c : remainder) c = -c;
+      if (remainder.empty()) break;
+      chain_.push_back(monic_keep_sign(std::move(remainder)));
+    }
+    if (chain_.back().empty()) chain_.pop_back();
+  }
+
+  int variations(const exact& x) const {
+    int count = 0, previous = 0;
+    for (const auto& p : chain_) {
+      const int s = sign(evaluate(p, x));
+      if (s == 0) continue;
+      if (previous != 0 && s != previous) ++count;
+      previous = s;
+    }
+    return count;
+  }
+
+  int roots_in(const exact& a, const exact& b) const { return variations(a) - variations(b); }
+
+ private:
+  // Scaling by a positive number keeps the signs and tames the growth of the rationals.
+  static exact_polynomial monic_keep_sign(exact_polynomial p) {
+    const exact lead = p.back() > 0 ? p.back() : exact(-p.back());
+    for (auto& c : p) c /= lead;
+    return p;
+  }
+  std::vector<exact_polynomial> chain_;
+};
+
+// Cauchy's bound: every root x of p has |x| < 1 + max_k |c_k / c_n|.
+inline exact root_bound(const exact_polynomial& p) {
+  const auto q = trimmed(p);
+  exact largest = 0;
+  for (std::size_t k = 0; k + 1 < q.size(); ++k) largest = std::max(largest, exact(abs(q[k] / q.back())));
+  return largest + 1;
+}
+
+// The distinct real roots of p in the open interval (lo, hi), ascending, each to about 95 digits.
+// Isolation is exact: Sturm counts at rational points that are never roots (a root found exactly
+// at an end point is divided out; a bisection point that hits a root is moved off it). Each
+// isolated root is simple in the square-free part, so it is bracketed by a sign change and
+// narrowed with TOMS 748 in 100-digit arithmetic.
+inline std::vector<high_precision> real_roots(const exact_polynomial& p, const exact& lo, const exact& hi) {
+  std::vector<high_precision> roots;
+  if (degree(p) < 1) return roots;
+  auto g = square_free_part(p);
+  for (const exact& end : {lo, hi})
+    if (evaluate(g, end) == 0) g = divide(g, exact_polynomial{-end, exact(1)}).first;  // simple root: exact
+  if (degree(g) < 1) return roots;
+  const sturm_sequence sturm(g);
+  constexpr int nudge_divisions = 1 << 20;  // a bisection point that is a root moves by 1e-6 of the width
+  std::vector<std::pair<exact, exact>> stack = {{lo, hi}}, isolated;
+  while (!stack.empty()) {
+    auto [a, b] = stack.back();
+    stack.pop_back();
+    const int count = sturm.roots_in(a, b);
+    if (count == 0) continue;
+    if (count == 1) {
+      isolated.emplace_back(a, b);
+      continue;
+    }
+    exact middle = (a + b) / 2;
+    while (evaluate(g, middle) == 0) middle += (b - a) / nudge_divisions;
+    stack.emplace_back(middle, b);
+    stack.emplace_back(a, middle);
+  }
+  std::sort(isolated.begin(), isolated.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  auto value = [&](const high_precision& x) { return evaluate(g, x); };
+  constexpr int refinement_bits = 320;
+  for (const auto& [a, b] : isolated) {
+    boost::math::tools::eps_tolerance<high_precision> tolerance(refinement_bits);
+    std::uintmax_t iterations = 1000;
+    const auto bracket =
+        boost::math::tools::toms748_solve(value, to_high_precision(a), to_high_precision(b), tolerance, iterations);
+    roots.push_back((bracket.first + bracket.second) / 2);
+  }
+  return roots;
+}
+
+// The exact value of a binary floating-point number (every cpp_bin_float is a dyadic rational).
+inline exact exact_value_of(const high_precision& x) {
+  if (x == 0) return exact(0);
+  int exponent = 0;
+  const high_precision mantissa = frexp(x, &exponent);
+  constexpr int mantissa_bits = 400;  // more than cpp_bin_float_100's 333 bits
+  const auto integer = static_cast<boost::multiprecision::cpp_int>(ldexp(mantissa, mantissa_bits));
+  exact value(integer);
+  const int shift = exponent - mantissa_bits;
+  const boost::multiprecision::cpp_int power = boost::multiprecision::pow(boost::multiprecision::cpp_int(2), std::abs(shift));
+  return shift >= 0 ? exact(value * power) : exact(value / power);
+}
+
+// The simplest rational within `tolerance` of x whose denominator stays below `max_denominator`
+// (continued fractions), or nothing: how a coefficient computed at 100 digits is recognised as the
+// rational it is (the stability functions of Gauss and Radau methods are Pade approximants).
+inline std::optional<exact> recognise_rational(const high_precision& x, const high_precision& tolerance,
+                                               const boost::multiprecision::cpp_int& max_denominator) {
+  using boost::multiprecision::cpp_int;
+  cpp_int p0 = 0, q0 = 1, p1 = 1, q1 = 0;
+  high_precision remainder = x;
+  for (int term = 0; term < 80; ++term) {
+    const high_precision whole = floor(remainder);
+    const auto a = static_cast<cpp_int>(whole);
+    const cpp_int p2 = a * p1 + p0, q2 = a * q1 + q0;
+    if (q2 > max_denominator) return std::nullopt;
+    const exact candidate(p2, q2);
+    if (abs(to_high_precision(candidate) - x) <= tolerance) return candidate;
+    p0 = p1, q0 = q1, p1 = p2, q1 = q2;
+    const high_precision fraction = remainder - whole;
+    if (fraction == 0) return std::nullopt;
+    remainder = 1 / fraction;
+  }
+  return std::nullopt;
+}
+
+}  // namespace orderly

@@ -1,0 +1,135 @@
+#pragma once
+// What the coefficients of a method say about it, without running it: order from the exact order
+// conditions, stage order, the stability function with its limits and A-/L-stability, the
+// principal error norms; for splitting methods the stability limit on the harmonic oscillator.
+// The analyze study adds the empirical check (the stepper run on the test equation).
+#include <orderly/analysis/stability_function.hpp>
+#include <orderly/order_conditions.hpp>
+#include <orderly/splitting/method.hpp>
+#include <orderly/splitting/partitioned_form.hpp>
+
+#include <optional>
+
+namespace orderly {
+
+// A high-precision tableau's order conditions hold when their residuals are below this (the
+// coefficients are good to ~95 digits; a violated condition is O(1) or at least O(1e-20)).
+inline const high_precision& order_condition_tolerance() {
+  static const high_precision tolerance = pow(high_precision(10), -certified_coefficient_digits);
+  return tolerance;
+}
+
+struct linear_stability {
+  stability_function_coefficients function;
+  std::optional<high_precision> real_limit;       // left end of [x, 0]; nothing: unbounded
+  std::optional<high_precision> imaginary_limit;  // y of [-iy, iy]; 0: none; nothing: unbounded
+  bool a_stable = false;
+  bool l_stable = false;
+};
+
+inline linear_stability analyse_linear_stability(stability_function_coefficients function) {
+  linear_stability s;
+  s.real_limit = real_stability_limit(function);
+  s.imaginary_limit = imaginary_stability_limit(function);
+  s.a_stable = is_a_stable(function);
+  s.l_stable = s.a_stable && degree(function.numerator) < degree(function.denominator);
+  s.function = std::move(function);
+  return s;
+}
+
+struct rk_analysis {
+  int order = 0;        // from the order conditions, checked up to declared + 1
+  int stage_order = 0;
+  std::optional<int> embedded_order;
+  linear_stability stability;
+  std::optional<linear_stability> embedded_stability;
+  principal_error error;                    // of the propagated weights, trees of order (order + 1)
+  std::optional<principal_error> embedded_error;
+};
+
+template <class Number>
+Number exactness_tolerance() {
+  if constexpr (std::is_same_v<Number, exact>) return Number(0);
+  else return Number(order_condition_tolerance());
+}
+
+// primary: the propagated weights; embedded: the pair's second weight set, if any.
+template <class Number>
+rk_analysis analyse_runge_kutta(const rk_coefficients<Number>& primary, int declared_order,
+                                const rk_coefficients<Number>* embedded = nullptr,
+                                std::optional<int> declared_embedded_order = std::nullopt) {
+  const Number tolerance = exactness_tolerance<Number>();
+  rk_analysis a;
+  a.order = attained_order(primary, declared_order + 1, tolerance);
+  a.stage_order = stage_order(primary, tolerance);
+  a.stability = analyse_linear_stability(stability_function_of(primary));
+  a.error = principal_error_norms<Number>(generate_trees(a.order + 1), {&primary}, a.order + 1);
+  if (embedded) {
+    const int declared = declared_embedded_order.value_or(declared_order - 1);
+    a.embedded_order = attained_order(*embedded, declared + 1, tolerance);
+    a.embedded_stability = analyse_linear_stability(stability_function_of(*embedded));
+    a.embedded_error = principal_error_norms<Number>(generate_trees(*a.embedded_order + 1), {embedded}, *a.embedded_order + 1);
+  }
+  return a;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Splitting methods on the harmonic oscillator q'' = -omega^2 q. In (q, p/omega) a drift is
+// [[1, a x], [0, 1]] and a kick [[1, 0], [-b x, 1]], x = omega h; the step matrix M(x) has
+// det M = 1, so the step is stable (eigenvalues on the unit circle) exactly while |tr M(x)| <= 2.
+
+// tr M(x) as a polynomial in x, from the 100-digit coefficients (recognised as rationals where
+// they are).
+inline exact_polynomial harmonic_step_trace(const splitting_method& m) {
+  using poly = std::vector<high_precision>;
+  auto multiply = [](const poly& p, const poly& q) {
+    poly r(p.size() + q.size() - 1, high_precision(0));
+    for (std::size_t i = 0; i < p.size(); ++i)
+      for (std::size_t j = 0; j < q.size(); ++j) r[i + j] += p[i] * q[j];
+    return r;
+  };
+  auto add = [](poly p, const poly& q) {
+    if (p.size() < q.size()) p.resize(q.size(), high_precision(0));
+    for (std::size_t k = 0; k < q.size(); ++k) p[k] += q[k];
+    return p;
+  };
+  using matrix = std::array<std::array<poly, 2>, 2>;
+  auto product = [&](const matrix& left, const matrix& right) {
+    matrix r;
+    for (int i = 0; i < 2; ++i)
+      for (int j = 0; j < 2; ++j) r[i][j] = add(multiply(left[i][0], right[0][j]), multiply(left[i][1], right[1][j]));
+    return r;
+  };
+  const poly one = {high_precision(1)}, zero = {high_precision(0)};
+  matrix step = {{{one, zero}, {zero, one}}};
+  for (int i = 0; i < m.stages(); ++i) {
+    const auto a = m.drift[static_cast<std::size_t>(i)], b = m.kick[static_cast<std::size_t>(i)];
+    const matrix drift = {{{one, poly{0, a}}, {zero, one}}};
+    const matrix kick = {{{one, zero}, {poly{0, -b}, one}}};
+    step = product(kick, product(drift, step));
+  }
+  bool recognised = true;
+  return detail::as_exact_polynomial(add(step[0][0], step[1][1]), recognised);
+}
+
+struct splitting_analysis {
+  int order = 0;  // from the bicoloured (alternating) tree conditions, checked up to declared + 1
+  std::optional<high_precision> harmonic_limit;  // largest omega h keeping |tr M| <= 2; nothing: unbounded
+  principal_error error;                         // bicoloured trees of order (order + 1)
+};
+
+inline splitting_analysis analyse_splitting(const splitting_method& m) {
+  splitting_analysis a;
+  const auto pair = partitioned_form(m);
+  a.order = attained_order(pair.q_part, pair.p_part, m.order + 1, order_condition_tolerance(), true);
+  a.error = principal_error_norms<high_precision>(generate_trees(a.order + 1, 2, true), {&pair.q_part, &pair.p_part}, a.order + 1);
+  const auto trace = harmonic_step_trace(m);
+  const exact_polynomial margin = exact_polynomial{exact(4)} - trace * trace;  // >= 0 exactly where stable
+  if (!margin.empty()) {
+    const auto roots = real_roots(margin, exact(0), root_bound(margin));
+    a.harmonic_limit = detail::first_loss_of_stability(margin, roots, exact(1));
+  }
+  return a;
+}
+
+}  // namespace orderly

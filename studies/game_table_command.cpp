@@ -1,0 +1,48 @@
+// `orderly game-table [--json FILE|-]`: the stiffest unit-mass spring each method keeps stable at
+// 60 Hz and 120 Hz, undamped and damped, predicted from the analysis and confirmed by the stepper.
+// Writes orderly.game-table/1 JSON.
+#include "commands.hpp"
+#include "output.hpp"
+
+#include <orderly/method_analysis_study.hpp>
+
+#include <cstdio>
+#include <memory>
+#include <string>
+
+namespace orderly::cli {
+namespace {
+
+std::string cell_text(const nlohmann::json& cell) {
+  const auto& k = cell["confirmed_k_max"].is_null() ? cell["predicted_k_max"] : cell["confirmed_k_max"];
+  if (k.is_null()) return "n/a";
+  if (k.is_string()) return k.get<std::string>();
+  char text[32];
+  std::snprintf(text, sizeof text, "%.6g", k.get<double>());
+  return text;
+}
+
+}  // namespace
+
+void register_game_table_command(CLI::App& app) {
+  auto json_path = std::make_shared<std::string>();
+  auto* cmd = app.add_subcommand("game-table", "Largest spring stiffness k each method keeps stable at 60 and 120 Hz "
+                                               "(undamped, damped b = 1): predicted and confirmed");
+  cmd->add_option("--json", *json_path, "Write the table as JSON to FILE ('-' for standard output)");
+  cmd->callback([json_path] {
+    if (!json_path->empty()) check_output_path("--json", *json_path);
+    const auto table = game_table();
+    if (*json_path != "-") {
+      std::printf("%-28s %14s %14s %14s %14s\n", "method", "60 Hz b=0", "60 Hz b=1", "120 Hz b=0", "120 Hz b=1");
+      for (const auto& row : table["rows"]) {
+        std::printf("%-28s", row["method"].get<std::string>().c_str());
+        for (const auto& cell : row["cells"]) std::printf(" %14s", cell_text(cell).c_str());
+        std::printf("\n");
+      }
+      std::printf("%s\n", table["meaning"].get<std::string>().c_str());
+    }
+    if (!json_path->empty()) write_json("--json", *json_path, table);
+  });
+}
+
+}  // namespace orderly::cli

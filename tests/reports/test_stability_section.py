@@ -1,0 +1,153 @@
+"""The analysis and game-table sections (reports/orderly_report/sections/stability.py and
+game_table.py) on synthetic orderly.analysis/1 and orderly.game-table/1 files in the shapes
+studies/src/method_analysis.cpp and game_table.cpp write. Every number the page must show is set here."""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+sys.dont_write_bytecode = True
+
+REPO = Path(__file__).resolve().parents[2]
+PACKAGE_PARENT = REPO / "reports"
+
+
+def run_report(*args):
+    env = dict(os.environ, MPLCONFIGDIR=tempfile.mkdtemp(prefix="mpl-"), PYTHONPATH=str(PACKAGE_PARENT),
+               PYTHONDONTWRITEBYTECODE="1")
+    return subprocess.run([sys.executable, "-m", "orderly_report", "--jobs", "1", *map(str, args)],
+                          capture_output=True, text=True, env=env, timeout=600)
+
+
+def disc_grid(points=5):
+    """|R| = |1 + z| on a small grid: the Euler disc."""
+    xs = [-2.5 + 3.0 * k / (points - 1) for k in range(points)]
+    ys = [-1.5 + 3.0 * k / (points - 1) for k in range(points)]
+    return {"x_min": xs[0], "x_max": xs[-1], "y_min": ys[0], "y_max": ys[-1], "points": points,
+            "modulus": [[abs(complex(1 + x, y)) for x in xs] for y in ys]}
+
+
+def analysis_document():
+    euler = {"name": "euler", "title": "Euler", "family": "explicit-rk", "declared_order": 1, "order": 1,
+             "stage_order": 1, "stability_function": {"numerator": ["1", "1"], "denominator": ["1"]},
+             "real_stability_limit": -2.0, "real_stability_limit_digits": "-2.000000000000000000000000000000e+00",
+             "imaginary_stability_limit": None, "imaginary_stability_limit_digits": None,
+             "A_stable": False, "L_stable": False, "principal_error_2norm": 0.5, "principal_error_max": 0.5,
+             "empirical": {"agrees": True, "summary": "matches"},
+             "region": {"grid": disc_grid(), "boundary_locus": [[-2.0, 0.0], [-1.0, 1.0], [0.0, 0.0]],
+                        "empirical_rays": [{"angle": 3.14159265, "analytic_radius": 2.0, "measured_radius": 2.0,
+                                            "bounded": True}]}}
+    gauss = {"name": "gauss4", "title": "Gauss", "family": "implicit-rk", "declared_order": 4, "order": 4,
+             "stage_order": 2, "stability_function": {"numerator": ["1", "1/2", "1/12"],
+                                                      "denominator": ["1", "-1/2", "1/12"]},
+             "real_stability_limit": None, "real_stability_limit_digits": None,
+             "imaginary_stability_limit": "unbounded", "imaginary_stability_limit_digits": None,
+             "A_stable": True, "L_stable": False, "principal_error_2norm": 1.25e-3, "principal_error_max": 6.9e-4,
+             "empirical": {"agrees": None, "summary": "not run: this method has no stepper yet"},
+             "region": {"grid": disc_grid(), "boundary_locus": []}}
+    verlet = {"name": "velocity-verlet", "title": "Verlet", "family": "splitting", "declared_order": 2, "order": 2,
+              "harmonic_stability_limit": 2.0, "harmonic_stability_limit_digits": "2.0e+00",
+              "principal_error_2norm": 0.1, "principal_error_max": 0.0833,
+              "empirical": {"agrees": False, "summary": "disagrees (synthetic)"},
+              "region": {"harmonic_curve": [[0.0, 1.0, 1.0], [2.0, -1.0, 1.0], [3.0, -3.5, 6.0]]}}
+    return {"schema": "orderly.analysis/1", "methods": [euler, gauss, verlet]}
+
+
+def game_document():
+    def cell(rate, b, confirmed, predicted, agrees=True):
+        return {"frame_rate": rate, "h": 1.0 / rate, "damping": b, "predicted_k_max": predicted,
+                "confirmed_k_max": confirmed, "agrees": agrees}
+    return {"schema": "orderly.game-table/1", "meaning": "At 60 Hz RK4 holds k = 28800 N/m.",
+            "rows": [{"method": "rk4", "title": "RK4", "family": "explicit-rk",
+                      "cells": [cell(60, 0, 28800.0, 28800.0), cell(60, 1, 28830.5, 28830.5),
+                                cell(120, 0, 115200.0, 115200.0), cell(120, 1, 115261.0, 115261.0)]},
+                     {"method": "radau5", "title": "Radau", "family": "implicit-rk",
+                      "cells": [cell(60, 0, "unbounded", "unbounded"), cell(60, 1, "unbounded", "unbounded"),
+                                cell(120, 0, "unbounded", "unbounded"), cell(120, 1, 17.0, 19.0, False)]}]}
+
+
+class StabilitySections(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory(prefix="orderly-stability-section-")
+        root = Path(cls.tmp.name)
+        (root / "in" / "analysis").mkdir(parents=True)
+        (root / "in" / "game-table").mkdir(parents=True)
+        (root / "in" / "analysis" / "analysis.json").write_text(json.dumps(analysis_document()), encoding="utf-8")
+        (root / "in" / "game-table" / "game-table.json").write_text(json.dumps(game_document()), encoding="utf-8")
+        cls.output = root / "out"
+        cls.result = run_report("--input", root / "in", "--output", cls.output)
+        cls.index = (cls.output / "index.html").read_text(encoding="utf-8") if cls.result.returncode == 0 else ""
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def test_summary_lines(self):
+        self.assertEqual(self.result.returncode, 0, self.result.stderr)
+        lines = self.result.stdout.splitlines()
+        self.assertIn("orderly_report: analysis: 3 methods; 3 figures", lines)
+        self.assertIn("orderly_report: game table: 2 methods", lines)
+
+    def test_region_figures_carry_the_study_locus_and_rays(self):
+        data = json.loads((self.output / "stability" / "regions_explicit_rk.json").read_text(encoding="utf-8"))
+        panel = data["panels"][0]
+        self.assertEqual(panel["title"], "euler")
+        locus = next(s for s in panel["series"] if s["role"] == "analysis")
+        self.assertEqual(locus["x"], [-2.0, -1.0, 0.0])
+        rays = next(s for s in panel["series"] if s["role"] == "measured")
+        self.assertAlmostEqual(rays["x"][0], -2.0, places=6)
+        self.assertTrue((self.output / "stability" / "regions_implicit_rk.svg").is_file())
+        self.assertTrue((self.output / "stability" / "harmonic_limits.svg").is_file())
+
+    def test_table_shows_limits_and_verdicts(self):
+        self.assertIn(">-2<", self.index)              # real limit of Euler
+        self.assertIn("none (0)", self.index)          # imaginary limit zero
+        self.assertIn(">unbounded<", self.index)       # Gauss: real and imaginary
+        self.assertIn("DISAGREES", self.index)         # the synthetic splitting disagreement
+        self.assertIn("not run", self.index)
+        self.assertIn("DISAGREEING: velocity-verlet", self.index)
+
+    def test_game_table_shows_k_and_the_meaning(self):
+        self.assertIn("At 60 Hz RK4 holds k = 28800 N/m.", self.index)
+        self.assertIn("28,800", self.index)
+        self.assertIn("115,200", self.index)
+        self.assertIn("any k", self.index)
+        self.assertIn("17 (DISAGREES)", self.index)
+
+
+if __name__ == "__main__":
+    unittest.main()
+
+
+class WorkPrecisionSection(unittest.TestCase):
+    """reports/orderly_report/sections/workprecision.py on a synthetic orderly.workprecision/1 file."""
+
+    def test_curves_and_ratios_come_from_the_json(self):
+        document = {"schema": "orderly.workprecision/1", "comparison": "at equal achieved error",
+                    "curves": [{"method": "dopri54 (Orderly)", "problem": "kepler",
+                                "points": [{"tolerance": 1e-3, "error": 1e-2, "rhs_evaluations": 300},
+                                           {"tolerance": 1e-6, "error": 1e-5, "rhs_evaluations": 1200}]},
+                               {"method": "runge_kutta_dopri5 (odeint controlled)", "problem": "kepler",
+                                "points": [{"tolerance": 1e-3, "error": 2e-2, "rhs_evaluations": 280},
+                                           {"tolerance": 1e-6, "error": 2e-5, "rhs_evaluations": 1100}]}],
+                    "dopri54_over_odeint_dopri5": [{"problem": "kepler", "error": 1e-5, "ours": 1200,
+                                                    "odeint": 1250.5, "ratio": 0.9596}]}
+        with tempfile.TemporaryDirectory(prefix="orderly-wp-section-") as tmp:
+            root = Path(tmp)
+            (root / "in" / "workprecision").mkdir(parents=True)
+            (root / "in" / "workprecision" / "wp.json").write_text(json.dumps(document), encoding="utf-8")
+            result = run_report("--input", root / "in", "--output", root / "out")
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertIn("orderly_report: work-precision: 1 ratios; 1 figures", result.stdout.splitlines())
+            data = json.loads((root / "out" / "workprecision" / "work_precision.json").read_text(encoding="utf-8"))
+            series = data["panels"][0]["series"]
+            self.assertEqual(series[0]["x"], [1e-2, 1e-5])
+            self.assertEqual(series[0]["y"], [300, 1200])
+            index = (root / "out" / "index.html").read_text(encoding="utf-8")
+            self.assertIn("0.960", index)
+            self.assertIn("1250", index)
