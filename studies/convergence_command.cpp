@@ -92,7 +92,11 @@ void run_suite(const convergence_options& o) {
       continue;
     }
     const auto& r = *outcomes[i].result;
-    write_json("--out", dir + "/" + r.method + "__" + r.problem + "__" + r.scalar + "__" + r.norm + ".json", to_json(r));
+    // Named by the job as requested (a run refined into a wider scalar keeps its job's name: two jobs of
+    // one method and problem that both end in mp50 would otherwise overwrite each other).
+    write_json("--out",
+               dir + "/" + r.method + "__" + r.problem + "__" + std::string(scalar_name(jobs[i].scalar)) + "__" + r.norm + ".json",
+               to_json(r));
     if (o.verbose) print_summary(r);
     ++verdicts[verdict_name(r.judged.outcome)];
   }

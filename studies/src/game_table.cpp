@@ -10,6 +10,7 @@
 // staying bounded.
 #include <orderly/analysis/method_analysis.hpp>
 #include <orderly/method_analysis_study.hpp>
+#include <orderly/linear_test_problems.hpp>
 #include <orderly/stepper_factory.hpp>
 #include <orderly/tableaus/implicit_methods.hpp>
 
@@ -79,56 +80,6 @@ std::optional<double> largest_stable_k(Stable&& stable) {
 std::pair<std::complex<long double>, std::complex<long double>> spring_eigenvalues(double k, double b) {
   const std::complex<long double> root = std::sqrt(std::complex<long double>((long double)b * b - 4.0L * k));
   return {(-(long double)b + root) / 2.0L, (-(long double)b - root) / 2.0L};
-}
-
-template <class T>
-T spectral_radius(T m00, T m01, T m10, T m11) {
-  using std::abs;
-  using std::sqrt;
-  const T trace = m00 + m11, det = m00 * m11 - m01 * m10;
-  const T discriminant = trace * trace - 4 * det;
-  if (discriminant >= 0) {
-    const T root = sqrt(discriminant);
-    return std::max(abs(trace + root), abs(trace - root)) / 2;
-  }
-  return sqrt(abs(det));
-}
-
-const problem_info& spring_info(bool damped) {
-  static const problem_info undamped_info = [] {
-    problem_info p;
-    p.name = "spring";
-    p.dimension = 2;
-    p.second_order = true;
-    p.separable = true;
-    p.hamiltonian = true;
-    p.nonlinear = false;
-    return p;
-  }();
-  static const problem_info damped_info = [] {
-    problem_info p;
-    p.name = "damped-spring";
-    p.dimension = 2;
-    p.second_order = true;
-    p.nonlinear = false;
-    return p;
-  }();
-  return damped ? damped_info : undamped_info;
-}
-
-template <class T>
-typed_problem<T> spring(double k, double b) {
-  typed_problem<T> problem;
-  problem.info = &spring_info(b != 0);
-  const T kk = T(k), bb = T(b);
-  problem.rhs = [kk, bb](const T&, const state_of<T>& y, state_of<T>& dy) {
-    dy[0] = y[1];
-    dy[1] = -kk * y[0] - bb * y[1];
-  };
-  if (b == 0)
-    problem.split = separable_split<T>{1, [kk](const T&, const state_of<T>& q, state_of<T>& f) { f[0] = -kk * q[0]; },
-                                       [](const T&, const state_of<T>& p, state_of<T>& v) { v[0] = p[0]; }};
-  return problem;
 }
 
 // A run of the method's own stepper on one spring: each call advances the state by one step of h.

@@ -1,6 +1,7 @@
 // `orderly analyze`: what a method's coefficients say (integrators/analysis/), written as JSON,
 // and the empirical check that runs the method's own stepper on the test equation y' = lambda y.
 #include <orderly/analysis/method_analysis.hpp>
+#include <orderly/linear_test_problems.hpp>
 #include <orderly/method_analysis_study.hpp>
 #include <orderly/stepper_factory.hpp>
 #include <orderly/tableaus/implicit_methods.hpp>
@@ -325,52 +326,21 @@ nlohmann::json analyse_splitting_method(const method_entry& method, bool with_re
   j["principal_error"] = error_json(a.error);
   j["principal_error"]["trees"] = "bicoloured, alternating (separable problems)";
 
-  static const problem_info harmonic_info = [] {
-    problem_info p;
-    p.name = "harmonic-test";
-    p.dimension = 2;
-    p.separable = true;
-    p.second_order = true;
-    p.hamiltonian = true;
-    p.nonlinear = false;
-    return p;
-  }();
-  auto spectral_radius = [&](double x) {
-    typed_problem<double> problem;
-    problem.info = &harmonic_info;
-    problem.rhs = [x](const double&, const state_of<double>& y, state_of<double>& dy) {
-      dy[0] = y[1];
-      dy[1] = -x * x * y[0];
+  // The step matrix in (q, p / x) from two steps with h = 1 on the spring k = x^2: columns (1, 0), (0, x).
+  auto spectral_radius_at = [&](double x) {
+    const auto problem = spring<double>(x * x, 0);
+    auto step = [&](state_of<double> y) {
+      auto stepper = make_stepper<double>(method, problem);
+      stepper->step(0.0, y, 1.0);
+      return y;
     };
-    problem.split = separable_split<double>{
-        1, [x](const double&, const state_of<double>& q, state_of<double>& f) { f[0] = -x * x * q[0]; },
-        [](const double&, const state_of<double>& p, state_of<double>& v) { v[0] = p[0]; }};
-    // Columns of the step matrix in (q, p / x): step (1, 0) and (0, x).
-    double m00, m01, m10, m11;
-    {
-      auto stepper = make_stepper<double>(method, problem);
-      state_of<double> y = {1.0, 0.0};
-      stepper->step(0.0, y, 1.0);
-      m00 = y[0], m10 = y[1] / x;
-    }
-    {
-      auto stepper = make_stepper<double>(method, problem);
-      state_of<double> y = {0.0, x};
-      stepper->step(0.0, y, 1.0);
-      m01 = y[0], m11 = y[1] / x;
-    }
-    const double trace = m00 + m11, det = m00 * m11 - m01 * m10;
-    const double discriminant = trace * trace - 4 * det;
-    if (discriminant >= 0) {
-      const double root = std::sqrt(discriminant);
-      return std::max(std::abs(trace + root), std::abs(trace - root)) / 2;
-    }
-    return std::sqrt(std::abs(det));
+    const auto first = step({1.0, 0.0}), second = step({0.0, x});
+    return spectral_radius(first[0], second[0], first[1] / x, second[1] / x);
   };
   const double analytic = a.harmonic_limit ? a.harmonic_limit->convert_to<double>() : unbounded_region_extent;
   const double max_x = 1.5 * analytic;
   const double measured =
-      first_instability([&](complex z) { return stable_growth(spectral_radius(z.real())); }, complex(1, 0), max_x);
+      first_instability([&](complex z) { return stable_growth(spectral_radius_at(z.real())); }, complex(1, 0), max_x);
   const double difference = std::abs(measured - analytic);
   const bool agrees = difference <= radial_scan_step;
   j["empirical"] = {{"measured_harmonic_limit", measured}, {"difference", difference}, {"resolution", radial_scan_step},
@@ -384,7 +354,7 @@ nlohmann::json analyse_splitting_method(const method_entry& method, bool with_re
     for (int k = 0; k < curve_points; ++k) {
       const double x = max_x * k / (curve_points - 1);
       const double half_trace = evaluate(trace, high_precision(x)).convert_to<double>() / 2;
-      curve.push_back({round_to(x, 6), round_to(half_trace, 6), round_to(spectral_radius(std::max(x, 1e-9)), 6)});
+      curve.push_back({round_to(x, 6), round_to(half_trace, 6), round_to(spectral_radius_at(std::max(x, 1e-9)), 6)});
     }
     j["region"] = {{"harmonic_curve", curve}, {"columns", {"omega_h", "half_trace", "measured_spectral_radius"}}};
   }

@@ -4,7 +4,6 @@ data file holds exactly the document's values, malformed input is refused naming
 blown-up run or a null value draws no NaN."""
 
 import json
-import math
 import sys
 import tempfile
 import unittest

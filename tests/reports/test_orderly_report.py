@@ -4,10 +4,8 @@ The fixtures' numbers are known by construction (tests/reports/fixtures.py), so 
 show is known without the report's code."""
 
 import json
-import os
 import re
 import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -29,14 +27,7 @@ from orderly_report.sections.convergence import words  # noqa: E402
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
 
-def run_report(*args, wait=True):
-    env = dict(os.environ, MPLCONFIGDIR=tempfile.mkdtemp(prefix="mpl-"), PYTHONPATH=str(PACKAGE_PARENT),
-               PYTHONDONTWRITEBYTECODE="1")
-    command = [sys.executable, "-m", "orderly_report", "--jobs", "1", *map(str, args)]
-    if not wait:
-        return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                env=env)
-    return subprocess.run(command, capture_output=True, text=True, env=env, timeout=600)
+run_report = fixtures.run_report
 
 
 def synthetic_documents():

@@ -3,8 +3,6 @@ game_table.py) on synthetic orderly.analysis/1 and orderly.game-table/1 files in
 studies/src/method_analysis.cpp and game_table.cpp write. Every number the page must show is set here."""
 
 import json
-import os
-import subprocess
 import sys
 import tempfile
 import unittest
@@ -12,15 +10,8 @@ from pathlib import Path
 
 sys.dont_write_bytecode = True
 
-REPO = Path(__file__).resolve().parents[2]
-PACKAGE_PARENT = REPO / "reports"
-
-
-def run_report(*args):
-    env = dict(os.environ, MPLCONFIGDIR=tempfile.mkdtemp(prefix="mpl-"), PYTHONPATH=str(PACKAGE_PARENT),
-               PYTHONDONTWRITEBYTECODE="1")
-    return subprocess.run([sys.executable, "-m", "orderly_report", "--jobs", "1", *map(str, args)],
-                          capture_output=True, text=True, env=env, timeout=600)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from fixtures import run_report  # noqa: E402
 
 
 def disc_grid(points=5):

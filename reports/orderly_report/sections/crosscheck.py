@@ -5,7 +5,7 @@ the JSON."""
 from __future__ import annotations
 
 from .. import model
-from ..errors import InputError
+from ..errors import object_list as _list
 from ..numbers import DASH, finite
 from . import Section, register
 
@@ -19,13 +19,6 @@ ORDER_COLUMNS = ["stepper", "call", "problem", "order_value", "stepper_order_val
 
 # The odeint-orders study's words, coloured as the convergence verdicts are.
 ORDER_VERDICT_CLASS = {"matches": "pass", "mismatch": "fail", "no window": "inconclusive"}
-
-
-def _list(data: dict, key: str, where: str) -> list:
-    value = data.get(key)
-    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-        raise InputError(f"{where}: '{key}' is not a list of objects")
-    return value
 
 
 def _text(value) -> str:

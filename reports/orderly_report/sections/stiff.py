@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from .. import figure_style, model
-from ..errors import InputError
+from ..errors import InputError, object_list as _list
 from ..numbers import DASH, finite, measured, safe_name
 from . import Section, register
 
@@ -30,13 +30,6 @@ FAILURE_COLUMNS = ["solver", "problem", "rtol", "status", "t reached", "RHS", "w
 DONE_COLUMNS = ["solver", "problem", "rtol", "atol", "mescd", "RHS", "Jacobians", "verdict"]
 REDUCTION_COLUMNS = ["method", "regime", "λ", "classical order", "stage order", "measured slope",
                      "settled", "window", "run by"]
-
-
-def _list(data: dict, key: str, where: str) -> list:
-    value = data.get(key)
-    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-        raise InputError(f"{where}: '{key}' is not a list of objects")
-    return value
 
 
 def _object(data: dict, key: str, where: str) -> dict:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from .. import figure_style, model
-from ..errors import InputError
+from ..errors import object_list as _list
 from ..numbers import DASH, finite
 from . import Section, register
 
@@ -19,13 +19,6 @@ PANELS_PER_ROW = 3
 ERROR_LABEL = "final-time error ‖y − y_ref‖₂ (state units)"
 WORK_LABEL = "right-hand-side evaluations (count)"
 RATIO_COLUMNS = ["problem", "achieved error", "dopri54 RHS", "odeint dopri5 RHS (interpolated)", "ratio"]
-
-
-def _list(data: dict, key: str, where: str) -> list:
-    value = data.get(key)
-    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-        raise InputError(f"{where}: '{key}' is not a list of objects")
-    return value
 
 
 def _figure(curves: list, context):
