@@ -147,6 +147,16 @@ typed_problem<T> problem_named(const char* name) {
 template <class T>
 using vec = state_of<T>;
 
+// A control pair compares two different methods: it passes when the check sees them part (the
+// check can tell methods apart), and fails when they agree to round-off.
+void as_control(crosscheck_result& r, const std::string& why) {
+  r.control = true;
+  const bool parted = r.first_parting_step != 0;
+  r.status = parted ? "pass" : "fail";
+  r.reason = parted ? "control (" + why + "): they part at step " + std::to_string(r.first_parting_step) + ", as expected"
+                    : "control (" + why + "): expected to part but agreed to round-off";
+}
+
 template <class T>
 void explicit_pairs(std::vector<crosscheck_result>& out, bool all) {
   const auto problem = problem_named<T>(rk_problem);
@@ -164,6 +174,7 @@ void explicit_pairs(std::vector<crosscheck_result>& out, bool all) {
   // method, not the explicit midpoint rule. Both pairs are listed so that the table shows which.
   odeint::modified_midpoint<vec<T>, T, vec<T>, T> one_substep(1);
   add("midpoint", "modified_midpoint(steps = 1)", one_substep);
+  as_control(out.back(), "odeint's modified_midpoint(1) is Heun's method, not the midpoint rule");
   add("heun", "modified_midpoint(steps = 1)", one_substep);
 
   const auto separable = problem_named<T>(splitting_problem);
@@ -175,6 +186,7 @@ void explicit_pairs(std::vector<crosscheck_result>& out, bool all) {
   // Orderly's symplectic-euler-b. The -a variant is listed to show it is the other one.
   add_split("symplectic-euler-b", "symplectic_euler", odeint::symplectic_euler<vec<T>, vec<T>, T>{});
   add_split("symplectic-euler-a", "symplectic_euler", odeint::symplectic_euler<vec<T>, vec<T>, T>{});
+  as_control(out.back(), "odeint's symplectic_euler is the drift-first variant b, not a");
   // Orderly's mclachlan4 is SB3A with m = 4 (5 drifts, 4 forces); odeint's symplectic_rkn_sb3a_mclachlan
   // is the 6-stage member of the family, a different method.
   add_split("mclachlan4", "symplectic_rkn_sb3a_m4_mclachlan",
@@ -212,6 +224,7 @@ nlohmann::json crosscheck_json(const std::vector<crosscheck_result>& results) {
                      {"scalar", r.scalar},
                      {"steps", r.steps},
                      {"status", r.status},
+                     {"control", r.control},
                      {"reason", r.reason},
                      {"max_difference_roundoff_units", r.max_difference_units},
                      {"max_difference_absolute", r.max_difference_absolute},

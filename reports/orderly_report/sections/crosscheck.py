@@ -31,7 +31,8 @@ def _crosscheck_blocks(document) -> list:
     for p in _list(data, "pairs", document.name):
         units = finite(p.get("max_difference_roundoff_units"))
         status = _text(p.get("status"))
-        rows.append([model.Cell(_text(p.get("method"))), model.Cell(_text(p.get("odeint_stepper"))),
+        control = " (control: different methods)" if p.get("control") is True else ""
+        rows.append([model.Cell(_text(p.get("method")) + control), model.Cell(_text(p.get("odeint_stepper"))),
                      model.Cell(_text(p.get("problem"))), model.Cell(_text(p.get("scalar"))),
                      model.Cell(DASH if status == "not-run" or units is None else f"{units:.3g}"),
                      model.Cell(status, _text(p.get("reason")), status if status in model.VERDICTS else ""),
@@ -42,7 +43,8 @@ def _crosscheck_blocks(document) -> list:
                 "Same method, problem, fixed steps and initial state in Orderly and odeint. The "
                 f"difference at step n is measured in units of {_text(data.get('roundoff_unit'))}; a "
                 f"pair passes when it stays within {_text(bound if bound is None else f'{bound:g}')} "
-                "units at every step, else the first step where they part is named."),
+                "units at every step, else the first step where they part is named. Control pairs are two "
+                "different methods listed on purpose: they pass when the check sees them part."),
             model.Table(PAIR_COLUMNS, rows)]
 
 

@@ -28,7 +28,8 @@ struct crosscheck_result {
   std::string problem;
   std::string scalar;
   std::size_t steps = 0;
-  std::string status;  // "pass", "fail", "not-run"
+  std::string status;  // "pass", "fail", "not-run"; control pairs: "pass" when they differ
+  bool control = false;  // a pair of different methods, listed to show the check tells them apart
   std::string reason;  // why not run / where they part
   double max_difference_units = 0;  // max over steps n of |y_ours - y_odeint|_inf / (eps |y_n|_inf sqrt(n))
   double max_difference_absolute = 0;
