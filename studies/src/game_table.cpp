@@ -101,16 +101,16 @@ spring_runner catalog_runner(const method_entry& method) {
   };
 }
 
-spring_runner radau_runner(int stages) {
-  return [stages](double k, double b, double h) -> spring_run {
-    return [stages, k, b, h](std::array<double, 2>& y) {
+spring_runner implicit_runner(const implicit_tableau& tableau) {
+  return [method = numeric_coefficients<double>(tableau)](double k, double b, double h) -> spring_run {
+    return [method, k, b, h](std::array<double, 2>& y) {
       auto f = [k, b](const double&, const std::vector<double>& x, std::vector<double>& dx) {
         dx[0] = x[1];
         dx[1] = -k * x[0] - b * x[1];
       };
       auto jacobian = [k, b](const double&, const std::vector<double>&, std::vector<double>& j) { j = {0, 1, -k, -b}; };
       std::vector<double> state = {y[0], y[1]};
-      integrate_radau_fixed(f, jacobian, 0.0, h, state, 1, stages);
+      integrate_implicit_rk_fixed(f, jacobian, 0.0, h, state, 1, method);
       y = {state[0], state[1]};
     };
   };
@@ -208,8 +208,7 @@ std::vector<table_method> table_methods() {
     table_method t{implicit.name, implicit.title, "implicit-rk", {}, {}, false, {}, std::numeric_limits<double>::epsilon()};
     t.stability = analyse_linear_stability(stability_function_of(implicit.coefficients));
     t.roundoff *= coefficient_magnitude(implicit.coefficients);
-    if (implicit.name == "radau5") t.runner = radau_runner(3);
-    if (implicit.name == "radau13") t.runner = radau_runner(7);
+    t.runner = implicit_runner(implicit);
     methods.push_back(std::move(t));
   }
   return methods;

@@ -133,8 +133,10 @@ growth_function explicit_growth(const method_entry& method) {
   };
 }
 
-growth_function radau_growth(int stages) {
-  return [stages](complex z) {
+// Implicit tableaus: one step of the fixed-step implicit solver (simplified Newton, Eigen LU) with
+// the analytic Jacobian of the linear system.
+growth_function implicit_growth(const implicit_tableau& tableau) {
+  return [method = numeric_coefficients<double>(tableau)](complex z) {
     auto f = [z](const double&, const std::vector<double>& y, std::vector<double>& dy) {
       dy[0] = z.real() * y[0] - z.imag() * y[1];
       dy[1] = z.imag() * y[0] + z.real() * y[1];
@@ -144,7 +146,7 @@ growth_function radau_growth(int stages) {
     };
     std::vector<double> y = {1.0, 0.0};
     try {
-      integrate_radau_fixed(f, jacobian, 0.0, 1.0, y, 1, stages);
+      integrate_implicit_rk_fixed(f, jacobian, 0.0, 1.0, y, 1, method);
     } catch (const integration_failure&) {
       return std::numeric_limits<double>::infinity();  // Newton diverges next to a pole of R
     }
@@ -388,10 +390,7 @@ nlohmann::json analyse_method(const std::string& name, bool with_region) {
   }
   if (const auto* t = find_implicit_tableau(name)) {
     const auto a = analyse_runge_kutta(t->coefficients, t->order);
-    growth_function growth;
-    if (t->name == "radau5") growth = radau_growth(3);
-    if (t->name == "radau13") growth = radau_growth(7);
-    auto j = analyse_runge_kutta_method(t->name, t->title, "implicit-rk", t->order, a, growth, with_region);
+    auto j = analyse_runge_kutta_method(t->name, t->title, "implicit-rk", t->order, a, implicit_growth(*t), with_region);
     j["citation"] = t->citation;
     return j;
   }

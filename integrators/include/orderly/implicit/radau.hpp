@@ -604,23 +604,48 @@ radau_stats integrate_radau(Rhs&& f, Jac&& jacobian, T t0, T t1, std::vector<T>&
   return integrate_radau(std::forward<Rhs>(f), std::forward<Jac>(jacobian), t0, std::vector<T>{t1}, y, options);
 }
 
-// Fixed steps: `steps` equal steps from t0 to t1 with the s-stage method, each stage system solved
-// by simplified Newton (J at the step start) to round-off, so that the observed error is the
-// method's own. For convergence-order measurements; returns the work done.
+// A Runge-Kutta method's coefficients in the working scalar, for the fixed-step implicit solver:
+// a row-major s x s, b, c. Stiffly accurate methods (b = last row of A) take y1 = y0 + Z_s.
+template <class T>
+struct implicit_rk_numeric {
+  int stages = 0;
+  std::vector<T> a, b, c;
+  bool stiffly_accurate = false;
+};
+
+// Rounds 100-digit coefficients once to T.
+template <class T>
+implicit_rk_numeric<T> to_numeric(const std::vector<high_precision>& a, const std::vector<high_precision>& b,
+                                  const std::vector<high_precision>& c) {
+  implicit_rk_numeric<T> m;
+  m.stages = static_cast<int>(b.size());
+  for (const auto& x : a) m.a.push_back(to_scalar<T>(x));
+  for (const auto& x : b) m.b.push_back(to_scalar<T>(x));
+  for (const auto& x : c) m.c.push_back(to_scalar<T>(x));
+  const auto s = b.size();
+  m.stiffly_accurate = true;
+  for (std::size_t j = 0; j < s; ++j) m.stiffly_accurate = m.stiffly_accurate && a[(s - 1) * s + j] == b[j];
+  return m;
+}
+
+// Fixed steps: `steps` equal steps from t0 to t1 with any (fully, diagonally or partly) implicit
+// Runge-Kutta method, each stage system Z = h (A x I) F(y + Z) solved by simplified Newton (J at the
+// step start, the full s n x s n matrix I - h (A x J) LU-factorised with Eigen) to round-off, so
+// that the observed error is the method's own. y1 = y0 + Z_s for stiffly accurate methods, else
+// y0 + h sum_j b_j f(t + c_j h, y0 + Z_j). Newton that does not converge within 100 iterations
+// throws integration_failure naming t. Returns the work done.
 template <class T, class Rhs, class Jac>
-radau_stats integrate_radau_fixed(Rhs&& f, Jac&& jacobian, const T& t0, const T& t1, std::vector<T>& y,
-                                  std::uint64_t steps, int stages) {
+radau_stats integrate_implicit_rk_fixed(Rhs&& f, Jac&& jacobian, const T& t0, const T& t1, std::vector<T>& y,
+                                        std::uint64_t steps, const implicit_rk_numeric<T>& method) {
   using std::abs;
   using std::max;
   using matrix = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic>;
   using vector = Eigen::Matrix<T, Eigen::Dynamic, 1>;
-  if (steps == 0) throw std::invalid_argument("Radau: at least one step is needed");
-  const radau_coefficients& hp = radau_iia_coefficients(stages);
-  const int s = hp.stages;
+  if (steps == 0) throw std::invalid_argument("implicit Runge-Kutta: at least one step is needed");
+  const int s = method.stages;
+  const std::vector<T>& c = method.c;
+  const std::vector<T>& a = method.a;
   const std::size_t n = y.size(), sn = static_cast<std::size_t>(s) * n;
-  std::vector<T> c(s), a(s * s);
-  for (int i = 0; i < s; ++i) c[i] = to_scalar<T>(hp.c[i]);
-  for (int k = 0; k < s * s; ++k) a[k] = to_scalar<T>(hp.a[k]);
   const T eps = std::numeric_limits<T>::epsilon();
   const bool analytic = radau_detail::has_jacobian(jacobian);
   radau_stats stats;
@@ -672,15 +697,35 @@ radau_stats integrate_radau_fixed(Rhs&& f, Jac&& jacobian, const T& t0, const T&
         break;
       if (iteration_count >= 100) {
         std::ostringstream message;
-        message << "Radau (fixed step): Newton did not converge at t = " << t;
+        message << "implicit Runge-Kutta (fixed step): Newton did not converge at t = " << t;
         throw integration_failure(message.str());
       }
       previous = size;
     }
-    for (std::size_t p = 0; p < n; ++p) y[p] += z[(s - 1) * n + p];
+    if (method.stiffly_accurate) {
+      for (std::size_t p = 0; p < n; ++p) y[p] += z[(s - 1) * n + p];
+    } else {
+      std::vector<T> increment(n, T(0));
+      for (int j = 0; j < s; ++j) {
+        for (std::size_t p = 0; p < n; ++p) stage[p] = y[p] + z[j * n + p];
+        counted(t + c[j] * h, stage, fstage);
+        for (std::size_t p = 0; p < n; ++p) increment[p] += method.b[j] * fstage[p];
+      }
+      for (std::size_t p = 0; p < n; ++p) y[p] += h * increment[p];
+    }
     ++stats.accepted;
   }
   return stats;
+}
+
+// Fixed steps of the s-stage Radau IIA method (stiffly accurate). For convergence-order
+// measurements; returns the work done.
+template <class T, class Rhs, class Jac>
+radau_stats integrate_radau_fixed(Rhs&& f, Jac&& jacobian, const T& t0, const T& t1, std::vector<T>& y,
+                                  std::uint64_t steps, int stages) {
+  const radau_coefficients& hp = radau_iia_coefficients(stages);
+  return integrate_implicit_rk_fixed(std::forward<Rhs>(f), std::forward<Jac>(jacobian), t0, t1, y, steps,
+                                     to_numeric<T>(hp.a, hp.b, hp.c));
 }
 
 }  // namespace orderly

@@ -3,8 +3,10 @@
 // exactly, entries with radicals are evaluated from their closed forms, Radau IIA comes from its
 // generator (implicit/radau.hpp: nodes from the Radau polynomial, A from the collocation
 // conditions). The method analysis reads them (order, stage order, stability function, A- and
-// L-stability). Their steppers (Newton with Eigen) are not built yet, so they are not catalog
-// entries: radau5 and radau13 run through the reference solver in the stiff study.
+// L-stability), and the fixed-step implicit solver (implicit/radau.hpp: simplified Newton with
+// Eigen's LU) runs them. They are not catalog entries yet: the catalog's stepper interface, the
+// gate's baseline and the adaptive controller do not take them (radau5 and radau13 run adaptively
+// through the reference solver in the stiff study).
 #include <orderly/exact.hpp>
 #include <orderly/implicit/radau.hpp>
 #include <orderly/order_conditions.hpp>
@@ -106,6 +108,14 @@ inline const std::vector<implicit_tableau>& implicit_tableaus() {
       tableaus::radau_iia(7, "radau13"), tableaus::sdirk2(),
   };
   return all;
+}
+
+// The coefficients rounded once to T, for integrate_implicit_rk_fixed.
+template <class T>
+implicit_rk_numeric<T> numeric_coefficients(const implicit_tableau& t) {
+  std::vector<high_precision> a;
+  for (const auto& row : t.coefficients.a) a.insert(a.end(), row.begin(), row.end());
+  return to_numeric<T>(a, t.coefficients.b, t.coefficients.c);
 }
 
 inline const implicit_tableau* find_implicit_tableau(std::string_view name) {
