@@ -254,6 +254,20 @@ def group_keys(pairs) -> dict:
     return out
 
 
+def panel_grid(count: int, per_row: int):
+    """A figure of `count` panels of the standard size, `per_row` to a row; the panels as a flat
+    list (spare cells of the last row hidden)."""
+    import matplotlib.pyplot as plt
+    ncols = max(1, min(per_row, count))
+    nrows = max(1, math.ceil(count / ncols))
+    fig, axes = plt.subplots(nrows, ncols, squeeze=False, layout="constrained",
+                             figsize=(PANEL_WIDTH * ncols, PANEL_HEIGHT * nrows))
+    axes = axes.ravel()
+    for ax in axes[count:]:
+        ax.set_axis_off()
+    return fig, list(axes)
+
+
 def save_figure(fig, directory: Path, stem: str, page_prefix: str, title: str, caption: str,
                 panels: list, x_scale: str = "log", y_scale: str = "log", x_label: str = "",
                 y_label: str = "") -> model.Figure:

@@ -6,7 +6,6 @@ Draws and tabulates only: digits, counts, slopes and fitted lines all come from 
 
 from __future__ import annotations
 
-import math
 
 from .. import figure_style, model
 from ..errors import InputError, object_list as _list
@@ -76,17 +75,10 @@ def _solved(run: dict) -> bool:
 def _work_precision_figure(data: dict, context, where: str):
     """mescd against RHS evaluations, one panel per problem, one curve per solver (solved runs,
     loosest tolerance first)."""
-    import matplotlib.pyplot as plt
     solvers = _list(data, "solvers", where)
     problems = [p["name"] for p in _list(data, "problems", where) if isinstance(p.get("name"), str)]
     style = figure_style.SeriesStyle({"solvers": [s["name"] for s in solvers]})
-    ncols = min(PANELS_PER_ROW, len(problems))
-    nrows = math.ceil(len(problems) / ncols)
-    fig, axes = plt.subplots(nrows, ncols, squeeze=False, layout="constrained",
-                             figsize=(figure_style.PANEL_WIDTH * ncols, figure_style.PANEL_HEIGHT * nrows))
-    axes = axes.ravel()
-    for ax in axes[len(problems):]:
-        ax.set_axis_off()
+    fig, axes = figure_style.panel_grid(len(problems), PANELS_PER_ROW)
     panels = []
     for ax, problem in zip(axes, problems):
         series = []

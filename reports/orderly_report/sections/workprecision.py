@@ -7,7 +7,6 @@ Draws and tabulates only: every point and ratio comes from the JSON (the study i
 
 from __future__ import annotations
 
-import math
 
 from .. import figure_style, model
 from ..errors import object_list as _list
@@ -22,19 +21,12 @@ RATIO_COLUMNS = ["problem", "achieved error", "dopri54 RHS", "odeint dopri5 RHS 
 
 
 def _figure(curves: list, context):
-    import matplotlib.pyplot as plt
     problems = []
     for c in curves:
         if c.get("problem") not in problems:
             problems.append(c.get("problem"))
     style = figure_style.SeriesStyle({"methods": sorted({str(c.get("method")) for c in curves})})
-    ncols = min(PANELS_PER_ROW, len(problems))
-    nrows = math.ceil(len(problems) / ncols)
-    fig, axes = plt.subplots(nrows, ncols, squeeze=False, layout="constrained",
-                             figsize=(figure_style.PANEL_WIDTH * ncols, figure_style.PANEL_HEIGHT * nrows))
-    axes = axes.ravel()
-    for ax in axes[len(problems):]:
-        ax.set_axis_off()
+    fig, axes = figure_style.panel_grid(len(problems), PANELS_PER_ROW)
     panels = []
     for ax, problem in zip(axes, problems):
         series = []
