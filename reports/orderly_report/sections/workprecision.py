@@ -7,7 +7,6 @@ Draws and tabulates only: every point and ratio comes from the JSON (the study i
 
 from __future__ import annotations
 
-
 from .. import figure_style, model
 from ..errors import object_list as _list
 from ..numbers import DASH, finite
