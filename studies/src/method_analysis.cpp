@@ -301,7 +301,6 @@ nlohmann::json analyse_runge_kutta_method(const std::string& name, const std::st
   } else {
     j["empirical"] = {{"agrees", nullptr}, {"summary", "not run: this method has no stepper yet (analysis only)"}};
     if (with_region) {
-      nlohmann::json unused;
       const growth_function analytic = [&](complex z) { return std::abs(stability_at(a.stability.function, z)); };
       empirical_check(a.stability.function, analytic, box, true, region);  // the |R| grid for the figure
       region.erase("empirical_rays");

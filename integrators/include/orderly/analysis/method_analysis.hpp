@@ -32,7 +32,7 @@ inline linear_stability analyse_linear_stability(stability_function_coefficients
   s.real_limit = real_stability_limit(function);
   s.imaginary_limit = imaginary_stability_limit(function);
   s.a_stable = is_a_stable(function);
-  s.l_stable = s.a_stable && degree(function.numerator) < degree(function.denominator);
+  s.l_stable = s.a_stable && degree(function.numerator) < degree(function.denominator);  // and R(infinity) = 0
   s.function = std::move(function);
   return s;
 }

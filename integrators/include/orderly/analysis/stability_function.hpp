@@ -206,12 +206,7 @@ inline bool is_a_stable(const stability_function_coefficients& r) {
   if (margin.empty()) return true;
   if (margin.back() < 0) return false;  // |R(iy)| > 1 for large y
   const auto roots = real_roots(margin, exact(0), root_bound(margin));
-  return !detail::first_loss_of_stability(margin, roots, exact(1)).has_value() && evaluate(margin, exact(1, 1000)) >= 0;
-}
-
-// L-stable: A-stable and R(infinity) = 0, i.e. deg P < deg Q.
-inline bool is_l_stable(const stability_function_coefficients& r) {
-  return is_a_stable(r) && degree(r.numerator) < degree(r.denominator);
+  return !detail::first_loss_of_stability(margin, roots, exact(1)).has_value();
 }
 
 // Stage order: the largest q for which B(q) and C(q) hold (Hairer-Wanner II, IV.5 and IV.15):
