@@ -1,6 +1,7 @@
 // The convergence study, compiled once: every scalar's instantiation of the measurement lives here.
 #include <orderly/algebraic_check.hpp>
 #include <orderly/convergence_measure.hpp>
+#include <orderly/measurement_cache.hpp>
 
 namespace orderly {
 
@@ -41,6 +42,14 @@ constexpr std::size_t refinement_grid_factor = 16;
 constexpr double sweep_tolerance_floor_factor = 1000;
 constexpr std::uint64_t sweep_max_rhs_evaluations = 5000000;
 
+// A run whose finest point is on the round-off plateau (classified so, or below the policy's floor
+// factor times its rounding estimate): the measurement stopped there, and only a more precise
+// scalar lets finer grids measure truncation error.
+bool reached_roundoff(const convergence_point& finest, const order_policy& policy) {
+  return finest.status == point_status::roundoff ||
+         (finest.status == point_status::ok && finest.error < policy.roundoff_floor_factor * finest.noise_floor);
+}
+
 std::vector<convergence_point> plain_points(const order_measurement& m) {
   return {m.points.begin(), m.points.end()};
 }
@@ -76,7 +85,8 @@ convergence_result study_convergence(const convergence_request& request) {
   scalar_kind scalar = method.seed() ? scalar_kind::float32 : request.scalar;
   const bool shadow = !method.seed();
 
-  auto measure = [&](scalar_kind kind, std::size_t finest) {
+  auto measure_now = [&](scalar_kind kind, std::size_t finest) {
+    cached_measurement made;
     const auto steps = detail::step_sequence(min_steps, finest);
     with_scalar(kind, [&](auto zero) {
       using T = decltype(zero);
@@ -84,15 +94,38 @@ convergence_result study_convergence(const convergence_request& request) {
       auto grid = [&](const auto& typed, std::size_t n, bool record) {
         return run_fixed_steps(method, typed, n, record, request.weights);
       };
-      r.energy.reset();
       // Energy is measured for symplectic methods, whose bounded energy error is their point.
-      r.solution = detail::measure_fixed_steps(problem_entry, problem, request.norm, steps, grid, shadow,
-                                               method.splitting() ? &r.energy : nullptr, policy);
+      made.solution = detail::measure_fixed_steps(problem_entry, problem, request.norm, steps, grid, shadow,
+                                                  method.splitting() ? &made.energy : nullptr, policy);
     });
+    return made;
+  };
+  auto measure = [&](scalar_kind kind, std::size_t finest) {
+    auto made = request.cache ? request.cache->get({&method, &problem_entry, request.weights, request.norm,
+                                                    kind, min_steps, finest},
+                                                   [&] { return measure_now(kind, finest); })
+                              : measure_now(kind, finest);
+    r.solution = std::move(made.solution);
+    r.energy = std::move(made.energy);
   };
 
-  // Measure, judge, and refine an inconclusive run within the policy's budget: finer grids once,
-  // then more precise scalars.
+  // A measured superconvergence of a method whose order conditions give exactly the declared order
+  // (checked up to declared + 1) is a pre-asymptotic range where the next term still dominates,
+  // on a generic problem; the verdict says so instead of claiming a higher order. Refining such a
+  // run means reaching the asymptotic range (finer grids, in a scalar whose round-off allows them);
+  // confirming it in a more precise scalar on the same grids could not change the verdict.
+  std::optional<bool> exact_order;
+  auto order_is_exact = [&] {
+    if (!exact_order) {
+      const auto algebra = check_declared_order(method, request.weights);
+      exact_order = algebra && algebra->passes();
+    }
+    return *exact_order;
+  };
+
+  // Measure, judge, and refine an inconclusive run within the policy's budget: a window cut by
+  // round-off goes to a more precise scalar first (finer grids in the same scalar would only
+  // measure more rounding), otherwise finer grids once, then more precise scalars.
   int escalations = 0;
   bool extended = false, confirming = false;
   for (;;) {
@@ -107,27 +140,30 @@ convergence_result study_convergence(const convergence_request& request) {
     const auto code = r.judged.code;
     const auto next = escalation_of(scalar);
     const bool can_escalate = !method.seed() && next && escalations < policy.max_scalar_escalations;
-    if (code == verdict_code::unconfirmed_superconvergence) {
+    const bool can_extend = !extended && max_steps * refinement_grid_factor <= policy.max_budget_steps;
+    const bool cut_by_roundoff = !points.empty() && reached_roundoff(points.back(), policy);
+    const bool above_exact_order = code == verdict_code::unconfirmed_superconvergence && order_is_exact();
+    if (code == verdict_code::unconfirmed_superconvergence && !above_exact_order) {
       if (!can_escalate) break;
       scalar = *next, ++escalations, confirming = true;
-    } else if (finer_grids_help(code) && !extended && max_steps * refinement_grid_factor <= policy.max_budget_steps) {
+    } else if ((more_precision_helps(code) || above_exact_order) && can_escalate && cut_by_roundoff) {
+      scalar = *next, ++escalations, confirming = false;
+    } else if ((finer_grids_help(code) || above_exact_order) && can_extend) {
       max_steps *= refinement_grid_factor, extended = true;
-    } else if (more_precision_helps(code) && can_escalate) {
+    } else if (more_precision_helps(code) && !above_exact_order && can_escalate) {
       scalar = *next, ++escalations, confirming = false;
     } else {
       break;
     }
   }
   r.scalar = std::string(scalar_name(scalar));
-  // A measured superconvergence of a method whose order conditions give exactly the declared order
-  // (checked up to declared + 1) is a pre-asymptotic range where the next term still dominates,
-  // on a generic problem; the verdict says so instead of claiming a higher order.
-  if (r.judged.outcome == verdict::superconvergent)
-    if (const auto algebra = check_declared_order(method, request.weights); algebra && algebra->passes())
-      r.judged = {verdict::inconclusive, verdict_code::pre_asymptotic,
-                  "pre-asymptotic: " + r.judged.reason + "; but the order-" + std::to_string(r.declared_order + 1) +
-                      " conditions fail exactly, so the order-" + std::to_string(r.declared_order) +
-                      " term has not yet overtaken the next one on these grids"};
+  const bool above_band = r.judged.outcome == verdict::superconvergent ||
+                          r.judged.code == verdict_code::unconfirmed_superconvergence;
+  if (above_band && order_is_exact())
+    r.judged = {verdict::inconclusive, verdict_code::pre_asymptotic,
+                "pre-asymptotic: " + r.judged.reason + "; but the order-" + std::to_string(r.declared_order + 1) +
+                    " conditions fail exactly, so the order-" + std::to_string(r.declared_order) +
+                    " term has not yet overtaken the next one on these grids"};
 
   // The embedded pair's other weight set and the adaptive tolerance sweep, in the scalar and on
   // the grids the solution's measurement settled on.

@@ -142,3 +142,26 @@ class WorkPrecisionSection(unittest.TestCase):
             index = (root / "out" / "index.html").read_text(encoding="utf-8")
             self.assertIn("0.960", index)
             self.assertIn("1250", index)
+
+    def test_wall_time_figure_and_the_per_problem_summary(self):
+        curve_points = [{"tolerance": 1e-3, "error": 1e-2, "rhs_evaluations": 300, "seconds": 2e-4},
+                        {"tolerance": 1e-6, "error": 1e-5, "rhs_evaluations": 1200, "seconds": 8e-4}]
+        ratios = [{"problem": "arenstorf", "error": e, "ours": 1, "odeint": 1, "ratio": q}
+                  for e, q in [(1e-2, 0.5), (1e-3, 1.25), (1e-4, 1.1), (1e-5, 0.8)]]
+        document = {"schema": "orderly.workprecision/1", "comparison": "at equal achieved error",
+                    "curves": [{"method": "dopri54 (Orderly)", "problem": "arenstorf", "points": curve_points}],
+                    "dopri54_over_odeint_dopri5": ratios}
+        with tempfile.TemporaryDirectory(prefix="orderly-wp-time-") as tmp:
+            root = Path(tmp)
+            (root / "in" / "workprecision").mkdir(parents=True)
+            (root / "in" / "workprecision" / "wp.json").write_text(json.dumps(document), encoding="utf-8")
+            result = run_report("--input", root / "in", "--output", root / "out")
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertIn("orderly_report: work-precision: 4 ratios; 2 figures", result.stdout.splitlines())
+            data = json.loads((root / "out" / "workprecision" / "time_precision.json").read_text(encoding="utf-8"))
+            self.assertEqual(data["panels"][0]["series"][0]["y"], [2e-4, 8e-4])
+            index = (root / "out" / "index.html").read_text(encoding="utf-8")
+            # worst 1.25; geometric mean (0.5 * 1.25 * 1.1 * 0.8) ** (1/4) = 0.55 ** 0.25 = 0.8612; two above 1, at 1e-4 and 1e-3.
+            self.assertIn("1.250", index)
+            self.assertIn("0.861", index)
+            self.assertIn("1.0e-04 … 1.0e-03", index)

@@ -7,10 +7,14 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
 #include <cmath>
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <thread>
+#include <tuple>
 
 using namespace orderly;
 
@@ -129,5 +133,57 @@ TEST(JobRunner, ResultsAndErrorsLandInJobOrderForAnyThreadCount) {
         EXPECT_EQ(*outcomes[static_cast<std::size_t>(i)].result, i * i);
       }
     }
+  }
+}
+
+TEST(MeasurementCache, AMeasurementIsMadeOnceAndSharedByEveryJobThatAsksForIt) {
+  measurement_cache cache;
+  const auto* method = find_method("rk4");
+  const auto& problem = problem_named("harmonic");
+  const measurement_key key{method, &problem, weight_set::primary, error_norm_kind::final, scalar_kind::quad, 4, 64};
+  std::atomic<int> made{0};
+  auto measure = [&] {
+    ++made;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));  // long enough for the others to wait on it
+    cached_measurement m;
+    m.solution.points.resize(3);
+    m.solution.points[2].error = 0.25;
+    return m;
+  };
+  std::vector<std::thread> askers;
+  std::vector<double> seen(4);
+  for (std::size_t i = 0; i < seen.size(); ++i)
+    askers.emplace_back([&, i] { seen[i] = cache.get(key, measure).solution.points.at(2).error; });
+  for (auto& t : askers) t.join();
+  EXPECT_EQ(made.load(), 1);
+  for (double e : seen) EXPECT_EQ(e, 0.25);
+  // Another grid is another measurement.
+  auto other = key;
+  std::get<6>(other) = 128;
+  (void)cache.get(other, measure);
+  EXPECT_EQ(made.load(), 2);
+}
+
+TEST(MeasurementCache, ASuiteGivesTheSameResultsAsEachJobAlone) {
+  // A double job that escalates into float128 repeats the float128 job's measurement: with the
+  // cache it is shared; every result must equal the job run on its own, without a cache.
+  std::vector<convergence_request> jobs;
+  for (auto scalar : {scalar_kind::float64, scalar_kind::quad})
+    jobs.push_back({.method = find_method("rkf78"), .problem = &problem_named("lotka-volterra"), .scalar = scalar,
+                    .tolerance_sweep = false});
+  const auto together = run_convergence_jobs(jobs, 2);
+  ASSERT_TRUE(together[0].result) << together[0].error;
+  ASSERT_EQ(together[0].result->refinement.size(), 2u) << "the double job no longer escalates: pick another pair";
+  EXPECT_EQ(together[0].result->scalar, "float128");
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    const auto alone = study_convergence(jobs[i]);
+    ASSERT_TRUE(together[i].result) << together[i].error;
+    const auto& shared = *together[i].result;
+    EXPECT_EQ(shared.scalar, alone.scalar);
+    EXPECT_EQ(shared.judged.outcome, alone.judged.outcome);
+    EXPECT_EQ(shared.solution.fit.order, alone.solution.fit.order);
+    ASSERT_EQ(shared.solution.points.size(), alone.solution.points.size());
+    for (std::size_t k = 0; k < alone.solution.points.size(); ++k)
+      EXPECT_EQ(shared.solution.points[k].error, alone.solution.points[k].error);
   }
 }

@@ -1,7 +1,8 @@
 #pragma once
-// Adaptive step-size control for embedded pairs: Hairer's RMS error norm with atol/rtol, a PI
-// controller (Gustafsson; Hairer-Norsett-Wanner I, sec. II.4), bounded growth and shrink
-// factors, a maximum step count, and counts of accepted and rejected steps.
+// Adaptive step-size control for embedded pairs: Hairer's RMS error norm with atol/rtol, the PI
+// controller of Hairer's DOPRI5 code with its defaults (Gustafsson's stabilised control, as the
+// code cites it: Hairer-Wanner II, sec. IV.2), bounded growth and shrink factors, a maximum step count,
+// and counts of accepted and rejected steps.
 #include "explicit_rk.hpp"
 
 #include <algorithm>
@@ -21,8 +22,12 @@ struct step_control_options {
   std::optional<T> max_step;        // no bound when empty
   std::uint64_t max_steps = 1000000;  // accepted + rejected; exceeding it is an error, never a hang
   T safety = T(9) / 10;
-  T min_factor = T(1) / 5;   // the step shrinks by at most 5x per attempt
-  T max_factor = T(5);       // and grows by at most 5x per accepted step
+  T min_factor = T(1) / 5;   // the step shrinks by at most 5x per attempt (DOPRI5's FAC1)
+  T max_factor = T(10);      // and grows by at most 10x per accepted step (DOPRI5's FAC2)
+  // The PI memory's weight (DOPRI5's BETA); the error's exponent is 1/(q+1) - 3/4 beta, so that
+  // a constant error ratio still moves the step as 1/(q+1) would, and the memory damps the
+  // step-size oscillation an I controller shows when stability limits the step.
+  T beta = T(4) / 100;
 };
 
 struct step_control_stats {
@@ -74,8 +79,8 @@ step_control_stats integrate_adaptive(explicit_rk<State>& stepper, Rhs&& f, scal
 
   // The error estimate is of the lower order q: local error ~ h^(q+1).
   const int q = std::min(tableau.order, *tableau.embedded_order);
-  const T alpha = T(7) / T(10 * (q + 1));  // PI gains of Hairer-Norsett-Wanner (II.4.13)
-  const T beta = T(4) / T(10 * (q + 1));
+  const T beta = options.beta;
+  const T alpha = T(1) / T(q + 1) - T(3) / 4 * beta;
 
   State error, trial, derivative0, derivative1, probe;
   auto count = [&](const T& t, const State& x, State& dx) { f(t, x, dx); ++stats.rhs_evaluations; };
@@ -151,7 +156,7 @@ step_control_stats integrate_adaptive(explicit_rk<State>& stepper, Rhs&& f, scal
     } else {
       ++stats.rejected;
       stepper.reset();
-      const T factor = isfinite(err) ? max(options.min_factor, options.safety * pow(err, -T(1) / T(q + 1)))
+      const T factor = isfinite(err) ? max(options.min_factor, options.safety * pow(err, -alpha))
                                      : options.min_factor;
       h *= factor;
       last_rejected = true;

@@ -33,6 +33,7 @@ struct convergence_request {
   std::size_t max_steps = 0;
   bool tolerance_sweep = true;  // embedded pairs: also run the adaptive tolerance sweep
   bool refine = true;           // refine an inconclusive run within the policy's budget
+  class measurement_cache* cache = nullptr;  // a suite's shared measurements (measurement_cache.hpp)
 };
 
 struct measured_point : convergence_point {

@@ -3,8 +3,11 @@
 // more convergence requests (scalars, weight sets), run by the generic job runner.
 #include <orderly/convergence.hpp>
 #include <orderly/job_runner.hpp>
+#include <orderly/measurement_cache.hpp>
 #include <orderly/suites.hpp>
 
+#include <algorithm>
+#include <numeric>
 #include <vector>
 
 namespace orderly {
@@ -47,13 +50,31 @@ inline std::vector<convergence_request> gate_set() {
   return jobs;
 }
 
-// Runs convergence requests in parallel; results in job order whatever the thread count.
-inline std::vector<job_outcome<convergence_result>> run_convergence_jobs(const std::vector<convergence_request>& jobs,
+// Runs convergence requests in parallel; results in job order whatever the thread count. The jobs
+// share one measurement cache, and the ones that start in a more precise scalar run first: their
+// measurements are the ones a double job's refinement repeats, and they are the longest.
+inline std::vector<job_outcome<convergence_result>> run_convergence_jobs(std::vector<convergence_request> jobs,
                                                                          unsigned threads,
                                                                          progress_meter* progress = nullptr) {
   (void)method_catalog();  // build the catalogs' statics before threads use them
   (void)problem_catalog();
-  return run_jobs(jobs, [](const convergence_request& job) { return study_convergence(job); }, threads, progress);
+  measurement_cache cache;
+  for (auto& job : jobs) job.cache = &cache;
+  std::vector<std::size_t> order(jobs.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return jobs[a].scalar != scalar_kind::float64 && jobs[b].scalar == scalar_kind::float64;
+  });
+  std::vector<convergence_request> ordered;
+  for (std::size_t i : order) ordered.push_back(jobs[i]);
+  auto ran = run_jobs(
+      ordered, [](const convergence_request& job) { return study_convergence(job); }, threads, progress,
+      [](const convergence_request& job) {
+        return job.method->name + "/" + job.problem->info.name + "/" + std::string(scalar_name(job.scalar));
+      });
+  std::vector<job_outcome<convergence_result>> outcomes(jobs.size());
+  for (std::size_t k = 0; k < order.size(); ++k) outcomes[order[k]] = std::move(ran[k]);
+  return outcomes;
 }
 
 }  // namespace orderly

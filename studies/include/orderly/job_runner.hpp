@@ -4,13 +4,16 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstddef>
 #include <cstdio>
 #include <exception>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace orderly {
@@ -29,9 +32,15 @@ class progress_meter {
       : label_(std::move(label)), total_(total), stream_(stream), interval_(interval),
         start_(std::chrono::steady_clock::now()), last_(start_) {}
 
-  void job_done() {
+  // `label` names the job for the slowest-jobs line; `seconds` is its wall time.
+  void job_done(const std::string& label = {}, double seconds = 0) {
     const std::lock_guard lock(mutex_);
     ++done_;
+    if (!label.empty()) {
+      slowest_.emplace_back(seconds, label);
+      std::sort(slowest_.begin(), slowest_.end(), std::greater<>());
+      if (slowest_.size() > slowest_kept) slowest_.pop_back();
+    }
     const auto now = std::chrono::steady_clock::now();
     if (done_ < total_ && now - last_ < interval_) return;
     last_ = now;
@@ -40,6 +49,15 @@ class progress_meter {
     std::fprintf(stream_, "%s [%zu/%zu] %s elapsed, about %s left\n", label_.c_str(), done_, total_,
                  duration_text(elapsed).c_str(), duration_text(left).c_str());
     std::fflush(stream_);
+  }
+
+  // "slowest: a 41 s, b 30 s, ..." (where a suite's wall time goes; empty when no job was named).
+  std::string slowest_text() const {
+    const std::lock_guard lock(mutex_);
+    std::string text;
+    for (const auto& [seconds, label] : slowest_)
+      text += (text.empty() ? "slowest: " : ", ") + label + " " + duration_text(seconds);
+    return text;
   }
 
   double elapsed_seconds() const {
@@ -57,26 +75,37 @@ class progress_meter {
   std::FILE* stream_;
   std::chrono::seconds interval_;
   std::chrono::steady_clock::time_point start_, last_;
-  std::mutex mutex_;
+  static constexpr std::size_t slowest_kept = 8;
+  std::vector<std::pair<double, std::string>> slowest_;
+  mutable std::mutex mutex_;
 };
 
 // Runs run(jobs[i]) for every i on `threads` threads (0: all cores). Catalog statics must be built
 // before (call method_catalog() / problem_catalog() once): their first use is not what threads
 // should race on.
-template <class Job, class Run>
-auto run_jobs(const std::vector<Job>& jobs, Run&& run, unsigned threads, progress_meter* progress = nullptr)
+// `label(job)`, when given, names each job for the progress meter's slowest-jobs line.
+template <class Job, class Run, class Label = std::nullptr_t>
+auto run_jobs(const std::vector<Job>& jobs, Run&& run, unsigned threads, progress_meter* progress = nullptr,
+              Label label = nullptr)
     -> std::vector<job_outcome<std::invoke_result_t<Run&, const Job&>>> {
   using Result = std::invoke_result_t<Run&, const Job&>;
   std::vector<job_outcome<Result>> outcomes(jobs.size());
   std::atomic<std::size_t> next{0};
   auto worker = [&] {
     for (std::size_t i; (i = next.fetch_add(1)) < jobs.size();) {
+      const auto start = std::chrono::steady_clock::now();
       try {
         outcomes[i].result.emplace(run(jobs[i]));
       } catch (const std::exception& e) {
         outcomes[i].error = e.what();
       }
-      if (progress) progress->job_done();
+      if (!progress) continue;
+      if constexpr (std::is_same_v<Label, std::nullptr_t>) {
+        progress->job_done();
+      } else {
+        progress->job_done(label(jobs[i]),
+                           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+      }
     }
   };
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());

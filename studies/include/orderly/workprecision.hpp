@@ -1,5 +1,6 @@
 #pragma once
-// Work-precision of Orderly's dopri54 against odeint's controlled runge_kutta_dopri5.
+// Work-precision of Orderly's dopri54 against odeint's controlled runge_kutta_dopri5: evaluations
+// and wall time against achieved error.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -10,6 +11,7 @@ namespace orderly {
 struct work_point {
   double tolerance = 0, error = 0;
   std::uint64_t rhs_evaluations = 0;
+  double seconds = 0;  // wall time of the integration: the minimum over repeated runs
 };
 
 struct work_curve {
