@@ -118,6 +118,15 @@ if __name__ == "__main__":
 class WorkPrecisionSection(unittest.TestCase):
     """reports/orderly_report/sections/workprecision.py on a synthetic orderly.workprecision/1 file."""
 
+    def _render(self, document: dict, root: Path, summary_line: str) -> Path:
+        """Writes `document` as the only input under root/in, renders root/out, checks the summary line."""
+        (root / "in" / "workprecision").mkdir(parents=True)
+        (root / "in" / "workprecision" / "wp.json").write_text(json.dumps(document), encoding="utf-8")
+        result = run_report("--input", root / "in", "--output", root / "out")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn(summary_line, result.stdout.splitlines())
+        return root
+
     def test_curves_and_ratios_come_from_the_json(self):
         document = {"schema": "orderly.workprecision/1", "comparison": "at equal achieved error",
                     "curves": [{"method": "dopri54 (Orderly)", "problem": "kepler",
@@ -129,12 +138,7 @@ class WorkPrecisionSection(unittest.TestCase):
                     "dopri54_over_odeint_dopri5": [{"problem": "kepler", "error": 1e-5, "ours": 1200,
                                                     "odeint": 1250.5, "ratio": 0.9596}]}
         with tempfile.TemporaryDirectory(prefix="orderly-wp-section-") as tmp:
-            root = Path(tmp)
-            (root / "in" / "workprecision").mkdir(parents=True)
-            (root / "in" / "workprecision" / "wp.json").write_text(json.dumps(document), encoding="utf-8")
-            result = run_report("--input", root / "in", "--output", root / "out")
-            self.assertEqual(result.returncode, 0, result.stderr)
-            self.assertIn("orderly_report: work-precision: 1 ratios; 1 figures", result.stdout.splitlines())
+            root = self._render(document, Path(tmp), "orderly_report: work-precision: 1 ratios; 1 figures")
             data = json.loads((root / "out" / "workprecision" / "work_precision.json").read_text(encoding="utf-8"))
             series = data["panels"][0]["series"]
             self.assertEqual(series[0]["x"], [1e-2, 1e-5])
@@ -152,12 +156,7 @@ class WorkPrecisionSection(unittest.TestCase):
                     "curves": [{"method": "dopri54 (Orderly)", "problem": "arenstorf", "points": curve_points}],
                     "dopri54_over_odeint_dopri5": ratios}
         with tempfile.TemporaryDirectory(prefix="orderly-wp-time-") as tmp:
-            root = Path(tmp)
-            (root / "in" / "workprecision").mkdir(parents=True)
-            (root / "in" / "workprecision" / "wp.json").write_text(json.dumps(document), encoding="utf-8")
-            result = run_report("--input", root / "in", "--output", root / "out")
-            self.assertEqual(result.returncode, 0, result.stderr)
-            self.assertIn("orderly_report: work-precision: 4 ratios; 2 figures", result.stdout.splitlines())
+            root = self._render(document, Path(tmp), "orderly_report: work-precision: 4 ratios; 2 figures")
             data = json.loads((root / "out" / "workprecision" / "time_precision.json").read_text(encoding="utf-8"))
             self.assertEqual(data["panels"][0]["series"][0]["y"], [2e-4, 8e-4])
             index = (root / "out" / "index.html").read_text(encoding="utf-8")
