@@ -7,7 +7,9 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
+#include <string>
 
 namespace orderly::cli {
 namespace {
@@ -36,6 +38,13 @@ void register_crosscheck_command(CLI::App& app) {
       return;
     }
     write_json("--json", *json_path, crosscheck_json(results));
+    std::map<std::string, int> statuses;
+    int controls = 0;
+    for (const auto& r : results) ++statuses[r.status], controls += r.control;
+    std::string counts;
+    for (const auto& [status, n] : statuses) counts += (counts.empty() ? "" : ", ") + std::to_string(n) + " " + status;
+    print_summary_line(*json_path, "crosscheck: " + std::to_string(results.size()) + " pairs (" + counts + "; " +
+                                       std::to_string(controls) + " control pairs) -> " + *json_path);
   });
 }
 

@@ -7,7 +7,9 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
+#include <string>
 
 namespace orderly::cli {
 
@@ -33,6 +35,12 @@ void register_odeint_orders_command(CLI::App& app) {
       return;
     }
     write_json("--json", *json_path, odeint_orders_json(results));
+    std::map<std::string, int> verdicts;
+    for (const auto& r : results) ++verdicts[r.verdict];
+    std::string counts;
+    for (const auto& [verdict, n] : verdicts) counts += (counts.empty() ? "" : ", ") + std::to_string(n) + " " + verdict;
+    print_summary_line(*json_path, "odeint-orders: " + std::to_string(results.size()) + " steppers and calls (" + counts +
+                                       ") -> " + *json_path);
   });
 }
 

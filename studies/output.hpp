@@ -89,4 +89,10 @@ inline void write_json(const std::string& option, const std::string& path, const
   write_text(option, path, j.dump(2) + "\n");
 }
 
+// A study's one summary line: on standard output, or on standard error when the JSON itself goes
+// to standard output (--json -).
+inline void print_summary_line(const std::string& json_path, const std::string& line) {
+  std::fprintf(json_path == "-" ? stderr : stdout, "%s\n", line.c_str());
+}
+
 }  // namespace orderly::cli

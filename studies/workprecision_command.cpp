@@ -7,10 +7,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
+#include <string>
 
 namespace orderly::cli {
 
@@ -48,6 +51,16 @@ void register_workprecision_command(CLI::App& app) {
       return;
     }
     write_json("--json", *json_path, j);
+    std::map<std::string, double> worst;
+    for (const auto& r : ratios) worst[r.problem] = std::max(worst[r.problem], r.ratio);
+    std::string text;
+    for (const auto& [problem, ratio] : worst) {
+      char cell[96];
+      std::snprintf(cell, sizeof cell, "%s%s %.3f", text.empty() ? "" : ", ", problem.c_str(), ratio);
+      text += cell;
+    }
+    print_summary_line(*json_path, "workprecision: " + std::to_string(ratios.size()) +
+                                       " dopri54/odeint work ratios at equal error; worst " + text + " -> " + *json_path);
   });
 }
 
