@@ -100,8 +100,7 @@ void run_suite(const convergence_options& o) {
     if (o.verbose) print_summary(r);
     ++verdicts[verdict_name(r.judged.outcome)];
   }
-  std::string counts;
-  for (const auto& [verdict, n] : verdicts) counts += (counts.empty() ? "" : ", ") + std::to_string(n) + " " + verdict;
+  const std::string counts = count_text(verdicts);
   std::printf("convergence: %zu runs in %s (%s), written to %s\n", jobs.size() - static_cast<std::size_t>(failures),
               progress_meter::duration_text(progress.elapsed_seconds()).c_str(), counts.c_str(), dir.c_str());
   if (auto slowest = progress.slowest_text(); !slowest.empty()) std::fprintf(stderr, "convergence: %s\n", slowest.c_str());

@@ -41,9 +41,7 @@ void register_crosscheck_command(CLI::App& app) {
     std::map<std::string, int> statuses;
     int controls = 0;
     for (const auto& r : results) ++statuses[r.status], controls += r.control;
-    std::string counts;
-    for (const auto& [status, n] : statuses) counts += (counts.empty() ? "" : ", ") + std::to_string(n) + " " + status;
-    print_summary_line(*json_path, "crosscheck: " + std::to_string(results.size()) + " pairs (" + counts + "; " +
+    print_summary_line(*json_path, "crosscheck: " + std::to_string(results.size()) + " pairs (" + count_text(statuses) + "; " +
                                        std::to_string(controls) + " control pairs) -> " + *json_path);
   });
 }

@@ -37,9 +37,7 @@ void register_odeint_orders_command(CLI::App& app) {
     write_json("--json", *json_path, odeint_orders_json(results));
     std::map<std::string, int> verdicts;
     for (const auto& r : results) ++verdicts[r.verdict];
-    std::string counts;
-    for (const auto& [verdict, n] : verdicts) counts += (counts.empty() ? "" : ", ") + std::to_string(n) + " " + verdict;
-    print_summary_line(*json_path, "odeint-orders: " + std::to_string(results.size()) + " steppers and calls (" + counts +
+    print_summary_line(*json_path, "odeint-orders: " + std::to_string(results.size()) + " steppers and calls (" + count_text(verdicts) +
                                        ") -> " + *json_path);
   });
 }

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <string>
 #include <system_error>
 #include <unistd.h>
@@ -87,6 +88,13 @@ inline void write_text(const std::string& option, const std::string& path, const
 
 inline void write_json(const std::string& option, const std::string& path, const nlohmann::json& j) {
   write_text(option, path, j.dump(2) + "\n");
+}
+
+// "3 pass, 1 fail" from counts by name (names in order), for the summary lines.
+inline std::string count_text(const std::map<std::string, int>& counts) {
+  std::string text;
+  for (const auto& [name, n] : counts) text += (text.empty() ? "" : ", ") + std::to_string(n) + " " + name;
+  return text;
 }
 
 // A study's one summary line: on standard output, or on standard error when the JSON itself goes

@@ -42,14 +42,6 @@ constexpr std::size_t refinement_grid_factor = 16;
 constexpr double sweep_tolerance_floor_factor = 1000;
 constexpr std::uint64_t sweep_max_rhs_evaluations = 5000000;
 
-// A run whose finest point is on the round-off plateau (classified so, or below the policy's floor
-// factor times its rounding estimate): the measurement stopped there, and only a more precise
-// scalar lets finer grids measure truncation error.
-bool reached_roundoff(const convergence_point& finest, const order_policy& policy) {
-  return finest.status == point_status::roundoff ||
-         (finest.status == point_status::ok && finest.error < policy.roundoff_floor_factor * finest.noise_floor);
-}
-
 std::vector<convergence_point> plain_points(const order_measurement& m) {
   return {m.points.begin(), m.points.end()};
 }
@@ -141,7 +133,7 @@ convergence_result study_convergence(const convergence_request& request) {
     const auto next = escalation_of(scalar);
     const bool can_escalate = !method.seed() && next && escalations < policy.max_scalar_escalations;
     const bool can_extend = !extended && max_steps * refinement_grid_factor <= policy.max_budget_steps;
-    const bool cut_by_roundoff = !points.empty() && reached_roundoff(points.back(), policy);
+    const bool cut_by_roundoff = !points.empty() && detail::on_roundoff_plateau(points.back(), policy);
     const bool above_exact_order = code == verdict_code::unconfirmed_superconvergence && order_is_exact();
     if (code == verdict_code::unconfirmed_superconvergence && !above_exact_order) {
       if (!can_escalate) break;

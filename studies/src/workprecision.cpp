@@ -59,6 +59,7 @@ std::optional<double> work_at(const std::vector<work_point>& points, double targ
 
 std::vector<work_curve> run_workprecision() {
   std::vector<work_curve> curves;
+  const auto* dopri54 = find_method("dopri54");
   for (const char* name : {"arenstorf", "pleiades", "kepler"}) {
     const auto* entry = find_problem(name);
     const auto problem = instantiate<double>(*entry);
@@ -66,7 +67,6 @@ std::vector<work_curve> run_workprecision() {
     work_curve ours{.method = "dopri54 (Orderly)", .problem = name}, theirs{.method = "runge_kutta_dopri5 (odeint controlled)", .problem = name};
     for (int k = coarsest_decade * tolerances_per_decade; k <= finest_decade * tolerances_per_decade; ++k) {
       const double tol = std::pow(10.0, -double(k) / tolerances_per_decade);
-      const auto* dopri54 = find_method("dopri54");
       const auto run = run_adaptive(*dopri54, problem, tol);
       if (run.completed)
         ours.points.push_back({tol, final_error(run.final_state, reference), run.stats.rhs_evaluations,

@@ -70,6 +70,14 @@ state_of<mp50> lift(const state_of<U>& y) {
   return z;
 }
 
+// A point on the round-off plateau: classified so, or below the policy's floor factor times its
+// rounding estimate. The measurement stops after two such points; the refinement then needs a
+// more precise scalar, not finer grids.
+inline bool on_roundoff_plateau(const convergence_point& point, const order_policy& policy) {
+  return point.status == point_status::roundoff ||
+         (point.status == point_status::ok && point.error < policy.roundoff_floor_factor * point.noise_floor);
+}
+
 // Runs `run_grid(problem, steps, record_states)` -> fixed_step_run on every grid and measures the
 // errors against the reference. run_grid must accept typed_problem<T> and, when `shadow` is set,
 // typed_problem<more_precise<T>> too: a point whose error is within the policy's shadow trigger
@@ -189,9 +197,7 @@ order_measurement measure_fixed_steps(const problem_entry& entry, const typed_pr
                                    std::sqrt(static_cast<double>(n));
       }
     }
-    const bool at_floor = point.status == point_status::below_reference || point.status == point_status::roundoff ||
-                          (point.status == point_status::ok &&
-                           point.error < policy.roundoff_floor_factor * point.noise_floor);
+    const bool at_floor = point.status == point_status::below_reference || on_roundoff_plateau(point, policy);
     floor_limited = at_floor ? floor_limited + 1 : 0;
     result.points.push_back(point);
     energy_result.points.push_back(energy_point);
