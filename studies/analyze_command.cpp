@@ -29,9 +29,16 @@ std::string limit_text(const nlohmann::json& value) {
 }
 
 void print_summary(const nlohmann::json& m) {
-  std::printf("%s (%s): order %d", m["name"].get<std::string>().c_str(), m["family"].get<std::string>().c_str(),
-              m["order"].get<int>());
-  if (m.contains("stage_order")) std::printf(", stage order %d", m["stage_order"].get<int>());
+  // Rosenbrock methods have no derived order, stage order or error norms (null in the JSON).
+  const bool derived = !m["order"].is_null();
+  if (derived)
+    std::printf("%s (%s): order %d", m["name"].get<std::string>().c_str(), m["family"].get<std::string>().c_str(),
+                m["order"].get<int>());
+  else
+    std::printf("%s (%s): declared order %d (%s)", m["name"].get<std::string>().c_str(),
+                m["family"].get<std::string>().c_str(), m["declared_order"].get<int>(),
+                m["order_note"].get<std::string>().c_str());
+  if (m.contains("stage_order") && !m["stage_order"].is_null()) std::printf(", stage order %d", m["stage_order"].get<int>());
   std::printf("\n");
   if (m.contains("stability_function")) {
     std::string p, q;
@@ -48,9 +55,10 @@ void print_summary(const nlohmann::json& m) {
   }
   if (m.contains("harmonic_stability_limit"))
     std::printf("  harmonic stability limit omega h < %s\n", limit_text(m["harmonic_stability_limit_digits"]).c_str());
-  std::printf("  principal error norms (order %d trees): 2-norm %.6e, max %.6e\n", m["principal_error"]["order"].get<int>(),
-              m["principal_error_2norm"].get<double>(), m["principal_error_max"].get<double>());
-  if (m.contains("embedded"))
+  if (derived)
+    std::printf("  principal error norms (order %d trees): 2-norm %.6e, max %.6e\n", m["principal_error"]["order"].get<int>(),
+                m["principal_error_2norm"].get<double>(), m["principal_error_max"].get<double>());
+  if (derived && m.contains("embedded"))
     std::printf("  embedded weights: order %d, 2-norm %.6e, max %.6e\n", m["embedded"]["order"].get<int>(),
                 m["embedded"]["principal_error_2norm"].get<double>(), m["embedded"]["principal_error_max"].get<double>());
   std::printf("  empirical check: %s\n", m["empirical"]["summary"].get<std::string>().c_str());
@@ -88,7 +96,7 @@ void register_analyze_command(CLI::App& app) {
   auto o = std::make_shared<analyze_options>();
   auto* cmd = app.add_subcommand("analyze", "What a method's coefficients say: order, stability function and limits, "
                                             "A-/L-stability, error norms; checked against its stepper");
-  cmd->add_option("--method", o->method, "Method name (orderly list methods; implicit tableaus too)");
+  cmd->add_option("--method", o->method, "Method name (orderly list methods)");
   cmd->add_option("--json", o->json_path, "Write the analysis as JSON to FILE ('-' for standard output)");
   cmd->add_option("--suite", o->suite, "Analyse every method: default");
   cmd->add_option("--out", o->out_dir, "Directory for the suite's analysis.json");

@@ -94,8 +94,6 @@ void run_suite(const stiff_options& o) {
   for (const auto& s : result.order_reduction.series)
     std::printf("  order reduction %-16s %-9s classical %d  measured %s\n", s.method.c_str(), s.regime.c_str(),
                 s.classical_order, s.fit.found ? std::to_string(s.fit.order).substr(0, 5).c_str() : "-");
-  if (!result.order_reduction.pending.empty())
-    std::printf("  pending (not in the catalog yet): %s\n", names_of(result.order_reduction.pending).c_str());
 }
 
 }  // namespace
@@ -105,7 +103,7 @@ void register_stiff_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("stiff", "stiff problems: implicit solvers and explicit pairs, mescd, work, order reduction");
   cmd->add_option("--suite", o->suite, "Run a whole suite ('default') instead of one method, problem and tolerance");
   cmd->add_option("--out", o->out_dir, "Directory for the suite's stiff.json (default reports/out/stiff)");
-  cmd->add_option("--method", o->method, "Solver (radau5, radau13, rosenbrock4 or an embedded pair)");
+  cmd->add_option("--method", o->method, "Solver (radau5, radau13, rosenbrock4, odeint-rosenbrock4 or an embedded pair)");
   cmd->add_option("--problem", o->problem, "Stiff problem (rober, vdpol, hires, orego, e5, prothero-robinson, stiff-spring)");
   auto* rtol = cmd->add_option("--rtol,--tol", o->tol, "Relative tolerance; atol follows the problem's rule");
   cmd->add_option("--json", o->json_path, "Write the run as JSON to FILE ('-' for standard output)");

@@ -1,5 +1,6 @@
 // `orderly workprecision --suite default [--json FILE|-]`: error against RHS evaluations and wall time for
-// Orderly's dopri54 and odeint's controlled runge_kutta_dopri5, compared at equal achieved error.
+// Orderly's dopri54 and odeint's controlled runge_kutta_dopri5, compared at equal achieved error; and
+// the stiff solvers on ROBER and HIRES (correct digits against evaluations and wall time).
 #include "commands.hpp"
 #include "output.hpp"
 
@@ -20,7 +21,7 @@ namespace orderly::cli {
 void register_workprecision_command(CLI::App& app) {
   auto json_path = std::make_shared<std::string>();
   auto suite = std::make_shared<std::string>("default");
-  auto* cmd = app.add_subcommand("workprecision", "error against RHS evaluations and wall time: dopri54 and odeint's controlled dopri5");
+  auto* cmd = app.add_subcommand("workprecision", "error against RHS evaluations and wall time: dopri54 and odeint's controlled dopri5; radau5, rosenbrock4 and odeint's rosenbrock4 on rober and hires");
   cmd->add_option("--suite", *suite, "suite (default)");
   cmd->add_option("--json", *json_path, "write the results as JSON to FILE ('-' for stdout)");
   cmd->callback([json_path, suite] {
@@ -28,11 +29,18 @@ void register_workprecision_command(CLI::App& app) {
     if (!json_path->empty()) check_output_path("--json", *json_path);
     const auto curves = run_workprecision();
     const auto ratios = dopri_ratios(curves);
+    const auto stiff_curves = run_stiff_workprecision();
     nlohmann::json j{{"schema", "orderly.workprecision/1"},
                      {"comparison", "at equal achieved final-time error (log-log interpolation of odeint's curve), "
                                     "not at equal tolerance; atol = rtol = tol, four tolerances per decade; seconds: "
                                     "the minimum wall time of 5 repeated runs on this machine"},
                      {"curves", nlohmann::json::array()},
+                     {"stiff_comparison",
+                      "ROBER and HIRES: each point one run of the stiff study (orderly stiff) at rtol from 1e-3 to "
+                      "1e-12, four per decade, atol by the study's rule for the problem; accuracy in mixed "
+                      "significant correct digits (mescd) against the certified reference at t_end; seconds: the "
+                      "minimum wall time of 5 repeated runs. Runs that did not finish are listed with their status"},
+                     {"stiff_curves", nlohmann::json::array()},
                      {"dopri54_over_odeint_dopri5", nlohmann::json::array()}};
     for (const auto& c : curves) {
       auto pts = nlohmann::json::array();
@@ -40,6 +48,23 @@ void register_workprecision_command(CLI::App& app) {
         pts.push_back({{"tolerance", p.tolerance}, {"error", p.error}, {"rhs_evaluations", p.rhs_evaluations},
                        {"seconds", p.seconds}});
       j["curves"].push_back({{"method", c.method}, {"problem", c.problem}, {"points", pts}});
+    }
+    for (const auto& c : stiff_curves) {
+      auto pts = nlohmann::json::array();
+      for (const auto& r : c.runs) {
+        auto optional = [](const auto& v) { return v ? nlohmann::json(*v) : nlohmann::json(); };
+        pts.push_back({{"rtol", r.rtol},
+                       {"atol", r.atol},
+                       {"status", status_name(r.status)},
+                       {"failure", r.failure},
+                       {"mescd", optional(r.digits.mescd)},
+                       {"rhs_evaluations", r.rhs_evaluations},
+                       {"jacobian_evaluations", r.jacobian_evaluations},
+                       {"lu_factorizations", optional(r.lu_factorizations)},
+                       {"linear_solves", optional(r.linear_solves)},
+                       {"seconds", r.wall_seconds}});
+      }
+      j["stiff_curves"].push_back({{"method", c.method}, {"problem", c.problem}, {"points", pts}});
     }
     for (const auto& r : ratios)
       j["dopri54_over_odeint_dopri5"].push_back(

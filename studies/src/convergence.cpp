@@ -131,7 +131,9 @@ convergence_result study_convergence(const convergence_request& request) {
     if (!request.refine || r.judged.outcome != verdict::inconclusive) break;
     const auto code = r.judged.code;
     const auto next = escalation_of(scalar);
-    const bool can_escalate = !method.seed() && next && escalations < policy.max_scalar_escalations;
+    // Never beyond the precision of the method's coefficients (published decimals).
+    const bool can_escalate =
+        !method.seed() && next && method.resolved_in(*next) && escalations < policy.max_scalar_escalations;
     const bool can_extend = !extended && max_steps * refinement_grid_factor <= policy.max_budget_steps;
     const bool cut_by_roundoff = !points.empty() && detail::on_roundoff_plateau(points.back(), policy);
     const bool above_exact_order = code == verdict_code::unconfirmed_superconvergence && order_is_exact();

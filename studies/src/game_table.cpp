@@ -9,6 +9,7 @@
 // stability. Then runs just outside and just inside the limit show the spring blowing up and
 // staying bounded.
 #include <orderly/analysis/method_analysis.hpp>
+#include <orderly/analysis/rosenbrock_equivalent.hpp>
 #include <orderly/method_analysis_study.hpp>
 #include <orderly/linear_test_problems.hpp>
 #include <orderly/stepper_factory.hpp>
@@ -101,21 +102,6 @@ spring_runner catalog_runner(const method_entry& method) {
   };
 }
 
-spring_runner implicit_runner(const implicit_tableau& tableau) {
-  return [method = numeric_coefficients<double>(tableau)](double k, double b, double h) -> spring_run {
-    return [method, k, b, h](std::array<double, 2>& y) {
-      auto f = [k, b](const double&, const std::vector<double>& x, std::vector<double>& dx) {
-        dx[0] = x[1];
-        dx[1] = -k * x[0] - b * x[1];
-      };
-      auto jacobian = [k, b](const double&, const std::vector<double>&, std::vector<double>& j) { j = {0, 1, -k, -b}; };
-      std::vector<double> state = {y[0], y[1]};
-      integrate_implicit_rk_fixed(f, jacobian, 0.0, h, state, 1, method);
-      y = {state[0], state[1]};
-    };
-  };
-}
-
 // The stepper's step matrix, column by column (one fresh run per basis vector), and its spectral radius.
 double measured_radius(const spring_runner& runner, double k, double b, double h) {
   std::array<double, 2> first = {1, 0}, second = {0, 1};
@@ -192,6 +178,15 @@ std::vector<table_method> table_methods() {
       t.stability = analyse_linear_stability(stability_function_of(coefficients));
       t.runner = catalog_runner<double>(m);
       t.roundoff *= coefficient_magnitude(coefficients);
+    } else if (const auto* implicit = m.implicit_rk()) {
+      t.stability = analyse_linear_stability(stability_function_of(implicit->coefficients));
+      t.runner = catalog_runner<double>(m);
+      t.roundoff *= coefficient_magnitude(implicit->coefficients);
+    } else if (const auto* rosenbrock = m.rosenbrock()) {
+      const auto equivalent = rosenbrock_linear_equivalent(*rosenbrock, false);
+      t.stability = analyse_linear_stability(stability_function_of(equivalent));
+      t.runner = catalog_runner<double>(m);
+      t.roundoff *= coefficient_magnitude(equivalent);
     } else if (const auto* splitting = m.splitting()) {
       t.harmonic_limit = analyse_splitting(*splitting).harmonic_limit;
       t.has_harmonic_limit = true;
@@ -202,13 +197,6 @@ std::vector<table_method> table_methods() {
       t.runner = catalog_runner<float>(m);
       t.roundoff = std::numeric_limits<float>::epsilon();  // the articles' float code
     }
-    methods.push_back(std::move(t));
-  }
-  for (const auto& implicit : implicit_tableaus()) {
-    table_method t{implicit.name, implicit.title, "implicit-rk", {}, {}, false, {}, std::numeric_limits<double>::epsilon()};
-    t.stability = analyse_linear_stability(stability_function_of(implicit.coefficients));
-    t.roundoff *= coefficient_magnitude(implicit.coefficients);
-    t.runner = implicit_runner(implicit);
     methods.push_back(std::move(t));
   }
   return methods;

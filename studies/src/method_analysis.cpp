@@ -1,6 +1,7 @@
 // `orderly analyze`: what a method's coefficients say (integrators/analysis/), written as JSON,
 // and the empirical check that runs the method's own stepper on the test equation y' = lambda y.
 #include <orderly/analysis/method_analysis.hpp>
+#include <orderly/analysis/rosenbrock_equivalent.hpp>
 #include <orderly/linear_test_problems.hpp>
 #include <orderly/method_analysis_study.hpp>
 #include <orderly/stepper_factory.hpp>
@@ -118,7 +119,10 @@ const problem_info& test_equation_info() {
   return info;
 }
 
-growth_function explicit_growth(const method_entry& method) {
+// The catalog stepper of any family (stepper_factory.hpp) on the test equation, with its exact
+// Jacobian (the implicit and Rosenbrock steppers read it). A Newton solve that fails next to a
+// pole of R is infinite growth.
+growth_function stepper_growth(const method_entry& method) {
   return [&method](complex z) {
     typed_problem<double> problem;
     problem.info = &test_equation_info();
@@ -126,33 +130,20 @@ growth_function explicit_growth(const method_entry& method) {
       dy[0] = z.real() * y[0] - z.imag() * y[1];
       dy[1] = z.imag() * y[0] + z.real() * y[1];
     };
-    auto stepper = make_stepper<double>(method, problem);
-    state_of<double> y = {1.0, 0.0};
-    stepper->step(0.0, y, 1.0);
-    return std::hypot(y[0], y[1]);
-  };
-}
-
-// Implicit tableaus: one step of the fixed-step implicit solver (simplified Newton, Eigen LU) with
-// the analytic Jacobian of the linear system.
-growth_function implicit_growth(const implicit_tableau& tableau) {
-  return [method = numeric_coefficients<double>(tableau)](complex z) {
-    auto f = [z](const double&, const std::vector<double>& y, std::vector<double>& dy) {
-      dy[0] = z.real() * y[0] - z.imag() * y[1];
-      dy[1] = z.imag() * y[0] + z.real() * y[1];
-    };
-    auto jacobian = [z](const double&, const std::vector<double>&, std::vector<double>& j) {
+    problem.jacobian = [z](const double&, const state_of<double>&, std::vector<double>& j) {
       j = {z.real(), -z.imag(), z.imag(), z.real()};
     };
-    std::vector<double> y = {1.0, 0.0};
+    auto stepper = make_stepper<double>(method, problem);
+    state_of<double> y = {1.0, 0.0};
     try {
-      integrate_implicit_rk_fixed(f, jacobian, 0.0, 1.0, y, 1, method);
+      stepper->step(0.0, y, 1.0);
     } catch (const integration_failure&) {
-      return std::numeric_limits<double>::infinity();  // Newton diverges next to a pole of R
+      return std::numeric_limits<double>::infinity();
     }
     return std::hypot(y[0], y[1]);
   };
 }
+
 
 // Non-finite growth (a pole, a failed Newton solve) is unstable.
 bool stable_growth(double growth) {
@@ -368,12 +359,42 @@ std::vector<std::string> analysable_methods() {
   std::vector<std::string> names;
   for (const auto& m : method_catalog())
     if (m.family != method_family::seed) names.push_back(m.name);
-  for (const auto& t : implicit_tableaus()) names.push_back(t.name);
   return names;
 }
 
 nlohmann::json analyse_method(const std::string& name, bool with_region) {
-  if (const auto* method = find_method(name); method && method->family != method_family::seed) {
+  const auto* method = find_method(name);
+  if (const auto* t = method ? method->implicit_rk() : nullptr) {
+    const auto a = analyse_runge_kutta(t->coefficients, t->order);
+    auto j = analyse_runge_kutta_method(t->name, t->title, "implicit-rk", t->order, a, stepper_growth(*method), with_region);
+    j["citation"] = t->citation;
+    return j;
+  }
+  if (const auto* r = method ? method->rosenbrock() : nullptr) {
+    // The stability functions come from the linear equivalent; the order is the declared one
+    // (Orderly generates no Rosenbrock order conditions: the convergence study measures it).
+    const auto primary = rosenbrock_linear_equivalent(*r, false), embedded = rosenbrock_linear_equivalent(*r, true);
+    rk_analysis a;
+    a.order = r->order;
+    a.embedded_order = r->embedded_order;
+    a.stability = analyse_linear_stability(stability_function_of(primary));
+    a.embedded_stability = analyse_linear_stability(stability_function_of(embedded));
+    a.embedded_error = principal_error{};  // not derived: set to null below
+    auto j = analyse_runge_kutta_method(r->name, r->title, family_name(method->family), r->order, a,
+                                        stepper_growth(*method), with_region);
+    for (auto* part : {&j, &j["embedded"]}) {
+      (*part)["order"] = nullptr;
+      (*part)["principal_error_2norm"] = nullptr;
+      (*part)["principal_error_max"] = nullptr;
+    }
+    j["stage_order"] = nullptr;
+    j["principal_error"] = nullptr;
+    j["order_note"] = "Rosenbrock method: the stability function is exact (from the linear equivalent A = alpha + "
+                      "Gamma); the order is measured by the convergence study, not derived here";
+    j["citation"] = r->citation;
+    return j;
+  }
+  if (method && (method->splitting() || method->tableau())) {
     if (method->splitting()) return analyse_splitting_method(*method, with_region);
     const auto& t = *method->tableau();
     const auto primary = exact_coefficients(t);
@@ -385,13 +406,7 @@ nlohmann::json analyse_method(const std::string& name, bool with_region) {
       a = analyse_runge_kutta(primary, t.order);
     }
     return analyse_runge_kutta_method(t.name, t.title, family_name(method->family), t.order, a,
-                                      explicit_growth(*method), with_region);
-  }
-  if (const auto* t = find_implicit_tableau(name)) {
-    const auto a = analyse_runge_kutta(t->coefficients, t->order);
-    auto j = analyse_runge_kutta_method(t->name, t->title, "implicit-rk", t->order, a, implicit_growth(*t), with_region);
-    j["citation"] = t->citation;
-    return j;
+                                      stepper_growth(*method), with_region);
   }
   throw std::invalid_argument("no analysable method '" + name + "'");
 }

@@ -2,6 +2,7 @@
 // The odeint templates are instantiated here once (double, with a long double twin for rounding).
 #include <orderly/convergence_json.hpp>
 #include <orderly/convergence_measure.hpp>
+#include <orderly/odeint_implicit.hpp>
 #include <orderly/odeint_multiprecision.hpp>
 #include <orderly/odeint_orders.hpp>
 #include <orderly/problem_catalog.hpp>
@@ -31,13 +32,14 @@ std::optional<int> error_order_of() {
   else return std::nullopt;
 }
 
-enum class call_form { in_place, out_of_place, integrate_n_steps };
+enum class call_form { in_place, out_of_place, integrate_n_steps, integrate_const };
 
 const char* call_name(call_form c) {
   switch (c) {
     case call_form::in_place: return "do_step(sys, x, t, dt)";
     case call_form::out_of_place: return "do_step(sys, in, t, out, dt)";
     case call_form::integrate_n_steps: return "integrate_n_steps";
+    case call_form::integrate_const: return "integrate_const";
   }
   return "";
 }
@@ -52,10 +54,11 @@ fixed_step_run<T> run_grid(const typed_problem<T>& problem, std::size_t n, bool 
     problem.rhs(t, x, dxdt);
   };
   fixed_step_run<T> run;
-  if (form == call_form::integrate_n_steps) {
+  if (form == call_form::integrate_n_steps || form == call_form::integrate_const) {
     const T h = (problem.t_end - problem.t0) / T(n);
     vec<T> x = problem.y0;
-    odeint::integrate_n_steps(stepper, system, x, problem.t0, h, n);
+    if (form == call_form::integrate_n_steps) odeint::integrate_n_steps(stepper, system, x, problem.t0, h, n);
+    else odeint::integrate_const(stepper, system, x, problem.t0, problem.t_end, h);
     run.final_state = x;
     run.stable = all_finite(x);
     if (!run.stable) run.failure = "non-finite state at the end";
@@ -77,20 +80,21 @@ fixed_step_run<T> run_grid(const typed_problem<T>& problem, std::size_t n, bool 
   return run;
 }
 
-template <template <class> class Make>
-odeint_order_result measure(const std::string& name, call_form form) {
-  using S = decltype(Make<double>::make());
+// Measures one stepper on the gate problem: grid(typed_problem, steps, record) runs it on one grid
+// (double, and long double for the rounding twin).
+template <class Grid>
+odeint_order_result measure_with(const std::string& name, const std::string& call, int order_value,
+                                 std::optional<int> stepper_order, std::optional<int> error_order, Grid&& grid) {
   const auto* entry = find_problem(order_problem);
   if (!entry) throw std::logic_error("odeint orders: unknown problem");
   const auto problem = instantiate<double>(*entry);
-  auto grid = [form](const auto& typed, std::size_t n, bool record) { return run_grid<Make>(typed, n, record, form); };
   odeint_order_result r{.stepper = name,
-                        .call = call_name(form),
+                        .call = call,
                         .problem = order_problem,
                         .scalar = "double",
-                        .order_value = static_cast<int>(S::order_value),
-                        .stepper_order_value = stepper_order_of<S>(),
-                        .error_order_value = error_order_of<S>()};
+                        .order_value = order_value,
+                        .stepper_order_value = stepper_order,
+                        .error_order_value = error_order};
   r.measured = detail::measure_fixed_steps(*entry, problem, error_norm_kind::final, detail::step_sequence(16, 1024),
                                            grid, /*shadow=*/true, nullptr);
   if (!r.measured.fit.found) {
@@ -102,6 +106,30 @@ odeint_order_result measure(const std::string& name, call_form form) {
     r.verdict = ok ? "matches" : "mismatch";
   }
   return r;
+}
+
+template <template <class> class Make>
+odeint_order_result measure(const std::string& name, call_form form) {
+  using S = decltype(Make<double>::make());
+  auto grid = [form](const auto& typed, std::size_t n, bool record) { return run_grid<Make>(typed, n, record, form); };
+  return measure_with(name, call_name(form), static_cast<int>(S::order_value), stepper_order_of<S>(),
+                      error_order_of<S>(), grid);
+}
+
+// rosenbrock4 declares its orders as stepper_order and error_order (no order_value) and takes a
+// (system, Jacobian) pair on ublas vectors (odeint_implicit.hpp).
+odeint_order_result measure_rosenbrock4() {
+  using S = odeint::rosenbrock4<double>;
+  auto grid = [](const auto& typed, std::size_t n, bool record) {
+    using T = typename std::remove_cvref_t<decltype(typed.y0)>::value_type;
+    odeint::rosenbrock4<T> stepper;
+    std::uint64_t evaluations = 0;
+    auto run = drive_fixed_steps(typed, n, record, odeint_implicit_advance<true>(stepper, typed, &evaluations));
+    run.rhs_evaluations = evaluations;
+    return run;
+  };
+  return measure_with("rosenbrock4", call_name(call_form::in_place), static_cast<int>(S::stepper_order),
+                      static_cast<int>(S::stepper_order), static_cast<int>(S::error_order), grid);
 }
 
 #define ORDERLY_ODEINT_MAKER(Name, ...)                 \
@@ -134,6 +162,7 @@ std::vector<odeint_order_result> run_odeint_orders() {
   results.push_back(measure<make_rk4>("runge_kutta4", call_form::in_place));
   results.push_back(measure<make_rk4>("runge_kutta4", call_form::out_of_place));
   results.push_back(measure<make_rk4>("runge_kutta4", call_form::integrate_n_steps));
+  results.push_back(measure<make_rk4>("runge_kutta4", call_form::integrate_const));
   results.push_back(measure<make_rk4_classic>("runge_kutta4_classic", call_form::in_place));
   results.push_back(measure<make_cash_karp>("runge_kutta_cash_karp54", call_form::in_place));
   results.push_back(measure<make_dopri5>("runge_kutta_dopri5", call_form::in_place));
@@ -154,6 +183,8 @@ std::vector<odeint_order_result> run_odeint_orders() {
   results.push_back(measure<make_extrapolation4>("extrapolation_stepper<4>", call_form::out_of_place));
   results.push_back(measure<make_extrapolation6>("extrapolation_stepper<6>", call_form::out_of_place));
   results.push_back(measure<make_abm6>("adams_bashforth_moulton<6>", call_form::integrate_n_steps));
+  // On the gate's non-autonomous problem, where df/dt enters (odeint's d4 differs from RODAS's).
+  results.push_back(measure_rosenbrock4());
   return results;
 }
 

@@ -3,6 +3,7 @@
 // scalar); the references are the certified mp50 ones (reference_at).
 #include <orderly/stiff_study.hpp>
 
+#include <orderly/analysis/stability_function.hpp>
 #include <orderly/catalog.hpp>
 #include <orderly/driver.hpp>
 #include <orderly/implicit/radau.hpp>
@@ -41,9 +42,10 @@ constexpr radau_variant radau_variants[] = {{"radau5", 3}, {"radau13", 7}};
 // odeint's rosenbrock4 step (rosenbrock4.hpp, do_step) factorises the iteration matrix once and
 // solves with it six times (five stages and the error estimate): its LU and solve counts.
 constexpr std::uint64_t rosenbrock4_solves_per_step = 6;
-// Runs are named by the catalog names (issue 10: radau5, rosenbrock4). Until the catalog's
-// rosenbrock4 stepper lands, that name runs Boost.Odeint's rosenbrock4 (the same coefficients).
+// Runs are named by the catalog names (radau5, rosenbrock4); Boost.Odeint's rosenbrock4 runs
+// beside Orderly's as a baseline under its own name.
 const char* const rosenbrock4_name = "rosenbrock4";
+const char* const odeint_rosenbrock4_name = "odeint-rosenbrock4";
 
 // Starting step of the odeint baseline: the test set's drivers start at h0 = 1e-2 rtol (relative
 // to a unit time scale); the controller adapts from there.
@@ -197,7 +199,10 @@ attempt run_odeint_rosenbrock4(const run_context& c) {
   return a;
 }
 
-attempt run_explicit_pair(const method_entry& method, const run_context& c) {
+// An adaptive run under Orderly's controller (step_control.hpp) with any stepper it drives: the
+// explicit pairs and the Rosenbrock pairs.
+template <class Stepper>
+attempt run_controlled(Stepper& stepper, const run_context& c) {
   attempt a;
   std::uint64_t rhs = 0, accepted = 0;
   double last_t = c.problem.t0;
@@ -206,7 +211,6 @@ attempt run_explicit_pair(const method_entry& method, const run_context& c) {
     c.problem.rhs(t, y, dydt);
   };
   const double bound = detail::blow_up_bound(c.problem);
-  explicit_rk<state_of<double>> stepper(*method.tableau());
   step_control_options<double> options;
   options.rtol = c.rtol;
   options.atol = c.atol;
@@ -241,13 +245,30 @@ attempt run_explicit_pair(const method_entry& method, const run_context& c) {
   return a;
 }
 
-// The one place that says which code runs a named solver. When the catalog's implicit steppers
-// (make_stepper) land, radau5 and rosenbrock4 switch here and nowhere else.
+attempt run_explicit_pair(const method_entry& method, const run_context& c) {
+  explicit_rk<state_of<double>> stepper(*method.tableau());
+  return run_controlled(stepper, c);
+}
+
+// Orderly's Rosenbrock pair: the problem's analytic Jacobian, df/dt (central differences) only for
+// non-autonomous problems.
+attempt run_rosenbrock_pair(const method_entry& method, const run_context& c) {
+  rosenbrock_stepper<state_of<double>> stepper(*method.rosenbrock(), c.problem.jacobian, !c.problem.info->nonautonomous);
+  auto a = run_controlled(stepper, c);
+  a.run.jacobian_evaluations = stepper.jacobian_evaluations();
+  a.run.lu_factorizations = stepper.lu_factorizations();
+  a.run.linear_solves = stepper.linear_solves();
+  return a;
+}
+
+// The one place that says which code runs a named solver. radau5 and radau13 run the adaptive
+// Radau IIA code (its own controller, as RADAU5's), not the catalog's fixed-step implicit stepper.
 std::function<attempt()> solver_for(const std::string& method, const run_context& c) {
   for (const auto& v : radau_variants)
     if (method == v.name) return [&c, stages = v.stages] { return run_radau_solver(stages, c); };
-  if (method == rosenbrock4_name) return [&c] { return run_odeint_rosenbrock4(c); };
+  if (method == odeint_rosenbrock4_name) return [&c] { return run_odeint_rosenbrock4(c); };
   const auto* m = find_method(method);
+  if (m && m->family == method_family::rosenbrock) return [&c, m] { return run_rosenbrock_pair(*m, c); };
   if (!m || m->family != method_family::embedded_rk)
     throw std::invalid_argument("'" + method + "' is not a solver of the stiff study");
   return [&c, m] { return run_explicit_pair(*m, c); };
@@ -315,12 +336,22 @@ std::vector<stiff_solver_info> stiff_solvers() {
                                  "iterations (one solve each) are",
                        .order = 2 * v.stages - 1,
                        .counts_lu = true});
-  solvers.push_back({.name = rosenbrock4_name,
+  for (const auto& m : method_catalog())
+    if (m.family == method_family::rosenbrock)
+      solvers.push_back({.name = m.name,
+                         .family = family_name(m.family),
+                         .solver = "Orderly's Rosenbrock pair (implicit/rosenbrock.hpp: analytic Jacobian, df/dt by "
+                                   "central differences for non-autonomous problems, one dense LU per attempted step) "
+                                   "with the explicit pairs' PI controller and starting step (step_control.hpp)",
+                         .order = m.order,
+                         .counts_lu = true,
+                         .counts_linear_solves = true});
+  solvers.push_back({.name = odeint_rosenbrock4_name,
                      .family = "rosenbrock",
-                     .solver = "Boost.Odeint's rosenbrock4_controller (Shampine's 4(3) Rosenbrock pair; analytic "
-                               "Jacobian, df/dt by central differences for non-autonomous problems), run until the "
-                               "catalog's rosenbrock4 lands; LU and solves counted from its step structure "
-                               "(1 LU and 6 solves per attempted step)",
+                     .solver = "Boost.Odeint's rosenbrock4_controller, the baseline (RODAS coefficients with odeint's "
+                               "sign of d4, which matters only for non-autonomous problems; analytic Jacobian, df/dt "
+                               "by central differences for non-autonomous problems); LU and solves counted from its "
+                               "step structure (1 LU and 6 solves per attempted step)",
                      .order = 4,
                      .counts_lu = true,
                      .counts_linear_solves = true});
@@ -385,23 +416,18 @@ struct regime {
 };
 constexpr regime regimes[] = {{"stiff", "-10000", 8, 1024}, {"non-stiff", "-1", 32, 2048}};
 
-// The implicit methods of the figure; those Orderly's catalog does not hold yet run on the Radau
-// IIA fixed-step solver where they are Radau IIA methods (backward Euler is Radau IIA with 1 stage).
-struct order_reduction_method {
-  const char* name;
-  std::optional<int> radau_stages;
-};
-constexpr order_reduction_method order_reduction_methods[] = {
-    {"backward-euler", 1}, {"implicit-midpoint", std::nullopt}, {"trapezoidal", std::nullopt},
-    {"sdirk", std::nullopt}, {"gauss4", std::nullopt},          {"gauss6", std::nullopt},
-    {"radau5", 3}};
+// The implicit methods of the figure, all catalog steppers (make_stepper).
+constexpr const char* order_reduction_methods[] = {"backward-euler", "implicit-midpoint", "trapezoidal", "sdirk",
+                                                   "gauss4",         "gauss6",            "radau5",      "rosenbrock4"};
 // radau13 is left out: on these grids its error reaches round-off within two points in the stiff
 // regime and at once in the non-stiff one, so no slope can be measured.
 
+// Tolerance for the stage-order conditions on 100-digit coefficients (as for the order conditions).
+const high_precision stage_condition_tolerance{"1e-80"};
+
 struct series_job {
   std::string method;
-  const method_entry* entry = nullptr;  // a catalog method with a stepper, or
-  std::optional<int> radau_stages;      // the Radau IIA fixed-step solver
+  const method_entry* entry = nullptr;
   const problem_entry* problem = nullptr;
   std::string regime;
   double lambda = 0;
@@ -430,25 +456,14 @@ order_reduction_series run_series(const series_job& job) {
   s.regime = job.regime;
   s.lambda = job.lambda;
   const auto p = instantiate<double>(*job.problem);
-  if (job.entry) {
-    s.source = "catalog stepper (" + std::string(family_name(job.entry->family)) + ")";
-    s.classical_order = job.entry->order;
-  } else {
-    s.source = "Orderly's fixed-step Radau IIA, " + std::to_string(*job.radau_stages) + " stage" +
-               (*job.radau_stages > 1 ? "s" : "") + " (Newton to round-off; implicit/radau.hpp)";
-    s.classical_order = 2 * *job.radau_stages - 1;
-    s.stage_order = *job.radau_stages;
-  }
+  s.source = "catalog stepper (" + std::string(family_name(job.entry->family)) + ")";
+  s.classical_order = job.entry->order;
+  if (const auto* implicit = job.entry->implicit_rk())
+    s.stage_order = stage_order(implicit->coefficients, stage_condition_tolerance);
   for (std::size_t steps = job.first_steps; steps <= job.last_steps; steps *= 2) {
-    double error;
-    if (job.entry) {
-      auto stepper = make_stepper(*job.entry, p);
-      error = max_grid_error(p, steps, [&](double t, state_of<double>& y, double h) { stepper->step(t, y, h); });
-    } else {
-      error = max_grid_error(p, steps, [&](double t, state_of<double>& y, double h) {
-        integrate_radau_fixed(p.rhs, p.jacobian, t, t + h, y, 1, *job.radau_stages);
-      });
-    }
+    auto stepper = make_stepper(*job.entry, p);
+    const double error =
+        max_grid_error(p, steps, [&](double t, state_of<double>& y, double h) { stepper->step(t, y, h); });
     convergence_point point;
     point.h = (p.t_end - p.t0) / static_cast<double>(steps);
     point.error = error;
@@ -477,23 +492,12 @@ order_reduction_result run_order_reduction(unsigned threads) {
   });
   order_reduction_result result;
   std::vector<series_job> jobs;
-  for (const auto& m : order_reduction_methods) {
-    const method_entry* entry = find_method(m.name);
-    if (entry) {  // a catalog method whose family the stepper factory cannot build yet falls back
-      try {
-        (void)make_stepper(*entry, instantiate<double>(copies.front()));
-      } catch (const std::invalid_argument&) {
-        entry = nullptr;
-      }
-    }
-    if (!entry && !m.radau_stages) {
-      result.pending.emplace_back(m.name);
-      continue;
-    }
+  for (const char* name : order_reduction_methods) {
+    const method_entry* entry = find_method(name);
+    if (!entry) throw std::logic_error(std::string("order reduction names an unknown method ") + name);
     for (std::size_t k = 0; k < std::size(regimes); ++k)
-      jobs.push_back({.method = m.name,
+      jobs.push_back({.method = name,
                       .entry = entry,
-                      .radau_stages = m.radau_stages,
                       .problem = &copies[k],
                       .regime = regimes[k].name,
                       .lambda = std::stod(regimes[k].lambda),
@@ -701,7 +705,6 @@ nlohmann::json stiff_suite_json(const stiff_suite_result& result) {
                                    {"fit", fit_json(s.fit)},
                                    {"fit_line", fit_line}});
   }
-  reduction["pending"] = result.order_reduction.pending;
   j["order_reduction"] = reduction;
   return j;
 }

@@ -19,6 +19,9 @@ namespace {
 
 namespace odeint = boost::numeric::odeint;
 
+constexpr const char* ours_dopri = "dopri54 (Orderly)";
+constexpr const char* odeint_dopri = "runge_kutta_dopri5 (odeint controlled)";
+
 constexpr int tolerances_per_decade = 4;
 constexpr int coarsest_decade = 3, finest_decade = 12;
 // Wall time of a run: the minimum over this many repetitions (the least disturbed one), of the
@@ -64,7 +67,7 @@ std::vector<work_curve> run_workprecision() {
     const auto* entry = find_problem(name);
     const auto problem = instantiate<double>(*entry);
     const auto reference = reference_at(*entry, {mp50(problem.t_end)}).states.back();
-    work_curve ours{.method = "dopri54 (Orderly)", .problem = name}, theirs{.method = "runge_kutta_dopri5 (odeint controlled)", .problem = name};
+    work_curve ours{.method = ours_dopri, .problem = name}, theirs{.method = odeint_dopri, .problem = name};
     for (int k = coarsest_decade * tolerances_per_decade; k <= finest_decade * tolerances_per_decade; ++k) {
       const double tol = std::pow(10.0, -double(k) / tolerances_per_decade);
       const auto run = run_adaptive(*dopri54, problem, tol);
@@ -97,11 +100,34 @@ std::vector<work_curve> run_workprecision() {
 
 std::vector<work_ratio> dopri_ratios(const std::vector<work_curve>& curves) {
   std::vector<work_ratio> out;
-  for (std::size_t i = 0; i + 1 < curves.size(); i += 2)
-    for (const auto& p : curves[i].points)
-      if (auto w = work_at(curves[i + 1].points, p.error))
-        out.push_back({curves[i].problem, p.error, double(p.rhs_evaluations), *w, double(p.rhs_evaluations) / *w});
+  for (const auto& ours : curves) {
+    if (ours.method != ours_dopri) continue;
+    for (const auto& theirs : curves) {
+      if (theirs.method != odeint_dopri || theirs.problem != ours.problem) continue;
+      for (const auto& p : ours.points)
+        if (auto w = work_at(theirs.points, p.error))
+          out.push_back({ours.problem, p.error, double(p.rhs_evaluations), *w, double(p.rhs_evaluations) / *w});
+    }
+  }
   return out;
+}
+
+std::vector<stiff_work_curve> run_stiff_workprecision() {
+  std::vector<stiff_work_curve> curves;
+  for (const char* problem : {"rober", "hires"})
+    for (const char* method : {"radau5", "rosenbrock4", "odeint-rosenbrock4"}) {
+      stiff_work_curve curve{.method = method, .problem = problem};
+      const std::uint64_t budget = stiff_settings{}.step_budget;  // the stiff study's default
+      for (int k = coarsest_decade * tolerances_per_decade; k <= finest_decade * tolerances_per_decade; ++k) {
+        const double rtol = std::pow(10.0, -double(k) / tolerances_per_decade);
+        auto run = run_stiff(method, problem, rtol, budget);
+        for (int repeat = 1; repeat < timing_repetitions; ++repeat)
+          run.wall_seconds = std::min(run.wall_seconds, run_stiff(method, problem, rtol, budget).wall_seconds);
+        curve.runs.push_back(std::move(run));
+      }
+      curves.push_back(std::move(curve));
+    }
+  return curves;
 }
 
 }  // namespace orderly

@@ -164,3 +164,24 @@ class WorkPrecisionSection(unittest.TestCase):
             self.assertIn("1.250", index)
             self.assertIn("0.861", index)
             self.assertIn("1.0e-04 … 1.0e-03", index)
+
+    def test_stiff_curves_plot_solved_runs_against_mescd_and_list_the_others(self):
+        def point(rtol, status, mescd, rhs, seconds, failure=""):
+            return {"rtol": rtol, "atol": rtol, "status": status, "failure": failure, "mescd": mescd,
+                    "rhs_evaluations": rhs, "jacobian_evaluations": 10, "lu_factorizations": 20,
+                    "linear_solves": 60, "seconds": seconds}
+        document = {"schema": "orderly.workprecision/1", "comparison": "at equal achieved error", "curves": [],
+                    "dopri54_over_odeint_dopri5": [], "stiff_comparison": "stiff runs, mescd",
+                    "stiff_curves": [{"method": "radau5", "problem": "rober",
+                                      "points": [point(1e-3, "failed", None, 50, 1e-4, "step size underflow at t = 1.36"),
+                                                 point(1e-6, "solved", 6.5, 900, 2e-3),
+                                                 point(1e-9, "solved", 9.25, 2400, 5e-3)]}]}
+        with tempfile.TemporaryDirectory(prefix="orderly-wp-stiff-") as tmp:
+            root = self._render(document, Path(tmp), "orderly_report: work-precision: 0 ratios; 2 figures")
+            work = json.loads((root / "out" / "workprecision" / "stiff_work_precision.json").read_text(encoding="utf-8"))
+            self.assertEqual(work["panels"][0]["series"][0]["x"], [6.5, 9.25])
+            self.assertEqual(work["panels"][0]["series"][0]["y"], [900, 2400])
+            time = json.loads((root / "out" / "workprecision" / "stiff_time_precision.json").read_text(encoding="utf-8"))
+            self.assertEqual(time["panels"][0]["series"][0]["y"], [2e-3, 5e-3])
+            index = (root / "out" / "index.html").read_text(encoding="utf-8")
+            self.assertIn("step size underflow at t = 1.36", index)

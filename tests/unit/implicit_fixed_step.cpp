@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <boost/multiprecision/cpp_bin_float.hpp>
+#include <boost/multiprecision/float128.hpp>
 
 #include <cmath>
 #include <cstdio>
@@ -37,6 +38,22 @@ TEST(ImplicitFixedStep, EveryImplicitTableauConvergesAtItsOrder) {
     std::printf("%-18s order %2d: errors %.3e, %.3e, slope %.3f\n", t.name.c_str(), t.order, e1, e2, slope);
     EXPECT_NEAR(slope, t.order, 0.35) << "errors " << e1 << " " << e2;
   }
+}
+
+// Backward Euler on y' = -y^2, y0 = 1, one step of h = 4: y1 solves y1 = 1 - 4 y1^2, so
+// y1 = (sqrt(17) - 1) / 8. Simplified Newton (J = -2 at y0) contracts by only ~0.54 per iteration
+// here and would need ~125 iterations to reach float128's round-off; the switch to full Newton
+// reaches it in a few.
+TEST(ImplicitFixedStep, CoarseNonlinearStepReachesRoundOffInFloat128) {
+  using quad = boost::multiprecision::float128;
+  auto f = [](const quad&, const std::vector<quad>& y, std::vector<quad>& dy) { dy[0] = -y[0] * y[0]; };
+  auto jacobian = [](const quad&, const std::vector<quad>& y, std::vector<quad>& j) { j = {-2 * y[0]}; };
+  std::vector<quad> y = {1};
+  const auto stats = integrate_implicit_rk_fixed(f, jacobian, quad(0), quad(4), y, 1,
+                                                 numeric_coefficients<quad>(*find_implicit_tableau("backward-euler")));
+  const quad exact_y1 = (sqrt(quad(17)) - 1) / 8;
+  EXPECT_LT(static_cast<double>(abs(y[0] - exact_y1)), 1e-32);
+  EXPECT_LT(stats.newton_iterations, 20u);
 }
 
 TEST(ImplicitFixedStep, NewtonFailureIsReportedWithTheTime) {

@@ -1,10 +1,13 @@
 #pragma once
 // The method catalog: every method Orderly ships, with the metadata the CLI lists and the studies
 // read. Each entry points at the data that defines the method (a Butcher tableau, splitting
-// coefficients or a seed specimen); nothing here is computed twice.
+// coefficients, an implicit or Rosenbrock tableau, or a seed specimen); nothing here is computed twice.
+#include <orderly/scalars.hpp>
 #include <orderly/seeds.hpp>
 #include <orderly/splitting.hpp>
 #include <orderly/tableaus/explicit_methods.hpp>
+#include <orderly/tableaus/implicit_methods.hpp>
+#include <orderly/tableaus/rosenbrock_methods.hpp>
 
 #include <algorithm>
 #include <optional>
@@ -15,7 +18,8 @@
 
 namespace orderly {
 
-using method_definition = std::variant<const butcher_tableau*, const splitting_method*, const seed_specimen*>;
+using method_definition = std::variant<const butcher_tableau*, const splitting_method*, const seed_specimen*,
+                                       const implicit_tableau*, const rosenbrock_method*>;
 
 // What kind of method an entry is: decides which stepper drives it (studies' stepper_factory.hpp
 // is the one place that maps a family to a stepper) and how the report groups it.
@@ -43,7 +47,13 @@ struct method_entry {
   bool implicit = false;
   bool symplectic = false;
   double fevals_per_step = 0;  // right-hand-side (splitting: force) evaluations per step, FSAL reuse counted
+  // Significant digits of the coefficients where they are not exact (published decimals); a
+  // measurement in a scalar with more digits than this sees their truncation, not the method.
+  std::optional<int> coefficient_digits;
   method_definition definition;
+
+  // Whether the coefficients are precise enough for a measurement in this scalar.
+  bool resolved_in(scalar_kind scalar) const { return !coefficient_digits || *coefficient_digits >= decimal_digits(scalar); }
 
   const butcher_tableau* tableau() const {
     auto p = std::get_if<const butcher_tableau*>(&definition);
@@ -55,6 +65,14 @@ struct method_entry {
   }
   const seed_specimen* seed() const {
     auto p = std::get_if<const seed_specimen*>(&definition);
+    return p ? *p : nullptr;
+  }
+  const implicit_tableau* implicit_rk() const {
+    auto p = std::get_if<const implicit_tableau*>(&definition);
+    return p ? *p : nullptr;
+  }
+  const rosenbrock_method* rosenbrock() const {
+    auto p = std::get_if<const rosenbrock_method*>(&definition);
     return p ? *p : nullptr;
   }
 };
@@ -97,11 +115,57 @@ inline method_entry catalog_entry(const seed_specimen& s) {
           .definition = &s};
 }
 
+// Cooper's condition b_i a_ij + b_j a_ji = b_i b_j for all i, j: the Runge-Kutta method is
+// symplectic (Hairer-Lubich-Wanner, Theorem VI.4.3). Decided on the 100-digit coefficients,
+// where a symplectic method's residuals are at round-off (below 1e-80) and others' are O(1).
+inline bool satisfies_cooper_condition(const rk_coefficients<high_precision>& k) {
+  using boost::multiprecision::abs;
+  const std::size_t s = k.b.size();
+  const high_precision roundoff("1e-80");
+  auto a = [&](std::size_t i, std::size_t j) { return j < k.a[i].size() ? k.a[i][j] : high_precision(0); };
+  for (std::size_t i = 0; i < s; ++i)
+    for (std::size_t j = 0; j < s; ++j)
+      if (abs(k.b[i] * a(i, j) + k.b[j] * a(j, i) - k.b[i] * k.b[j]) > roundoff) return false;
+  return true;
+}
+
+// Implicit Runge-Kutta methods: the stage equations are solved by Newton's method, so the
+// evaluations per step depend on the problem; fevals_per_step gives the stage count (one Newton
+// iteration), the least a step costs.
+inline method_entry catalog_entry(const implicit_tableau& t) {
+  const auto stages = static_cast<int>(t.coefficients.b.size());
+  return {.name = t.name,
+          .title = t.title,
+          .family = method_family::implicit_rk,
+          .stages = stages,
+          .order = t.order,
+          .implicit = true,
+          .symplectic = satisfies_cooper_condition(t.coefficients),
+          .fevals_per_step = static_cast<double>(stages),
+          .definition = &t};
+}
+
+inline method_entry catalog_entry(const rosenbrock_method& m) {
+  return {.name = m.name,
+          .title = m.title,
+          .family = method_family::rosenbrock,
+          .stages = m.stages(),
+          .order = m.order,
+          .embedded_order = m.embedded_order,
+          .implicit = true,  // linearly implicit: one LU per step
+          .symplectic = false,
+          .fevals_per_step = static_cast<double>(m.stages()),
+          .coefficient_digits = m.coefficient_digits ? std::optional<int>(m.coefficient_digits) : std::nullopt,
+          .definition = &m};
+}
+
 inline const std::vector<method_entry>& method_catalog() {
   static const std::vector<method_entry> catalog = [] {
     std::vector<method_entry> entries;
     for (const auto& t : explicit_tableaus()) entries.push_back(catalog_entry(t));
     for (const auto& m : splitting_methods()) entries.push_back(catalog_entry(m));
+    for (const auto& t : implicit_tableaus()) entries.push_back(catalog_entry(t));
+    for (const auto& m : rosenbrock_methods()) entries.push_back(catalog_entry(m));
     for (const auto& s : seed_specimens()) entries.push_back(catalog_entry(s));
     return entries;
   }();

@@ -3,6 +3,7 @@
 #include <boost/multiprecision/cpp_bin_float.hpp>
 #include <boost/multiprecision/float128.hpp>
 
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -32,6 +33,9 @@ inline std::optional<scalar_kind> parse_scalar(std::string_view name) {
   return std::nullopt;
 }
 
+// Decimal digits a scalar represents exactly (std::numeric_limits<T>::digits10).
+inline int decimal_digits(scalar_kind kind);
+
 // Calls visit(T{}) with T the scalar type named by kind.
 template <class Visitor>
 decltype(auto) with_scalar(scalar_kind kind, Visitor&& visit) {
@@ -43,6 +47,10 @@ decltype(auto) with_scalar(scalar_kind kind, Visitor&& visit) {
     case scalar_kind::mp50: break;
   }
   return visit(mp50{});
+}
+
+inline int decimal_digits(scalar_kind kind) {
+  return with_scalar(kind, [](auto zero) { return std::numeric_limits<decltype(zero)>::digits10; });
 }
 
 }  // namespace orderly

@@ -1,5 +1,5 @@
 #pragma once
-// Adaptive step-size control for embedded pairs: Hairer's RMS error norm with atol/rtol, the PI
+// Adaptive step-size control for embedded pairs (explicit and Rosenbrock): Hairer's RMS error norm with atol/rtol, the PI
 // controller of Hairer's DOPRI5 code with its defaults (Gustafsson's stabilised control, as the
 // code cites it: Hairer-Wanner II, sec. IV.2), bounded growth and shrink factors, a maximum step count,
 // and counts of accepted and rejected steps.
@@ -42,8 +42,8 @@ struct integration_failure : std::runtime_error {
 };
 
 // sqrt(mean((e_i / (atol + rtol * max(|y0_i|, |y1_i|)))^2))
-template <state_vector State, class T>
-T error_norm(const State& error, const State& y0, const State& y1, const T& atol, const T& rtol) {
+template <state_vector Error, state_vector State, class T>
+T error_norm(const Error& error, const State& y0, const State& y1, const T& atol, const T& rtol) {
   using std::abs;
   using std::max;
   using std::sqrt;
@@ -57,10 +57,65 @@ T error_norm(const State& error, const State& y0, const State& y1, const T& atol
   return sqrt(sum / T(n));
 }
 
-// Integrates y from t0 to t1 with the embedded pair driving `stepper`. The observer, if given, is
-// called as observer(t, y) after every accepted step. Returns the work done.
-template <state_vector State, class Rhs, class Observer = std::nullptr_t>
-step_control_stats integrate_adaptive(explicit_rk<State>& stepper, Rhs&& f, scalar_of<State> t0,
+// The order q of a stepper's error estimate (local error ~ h^(q+1)): an explicit pair's lower
+// order, or what the stepper says (Rosenbrock pairs).
+template <class Stepper>
+int error_estimate_order(const Stepper& stepper) {
+  if constexpr (requires { stepper.tableau(); }) {
+    const auto& tableau = stepper.tableau();
+    if (!tableau.embedded_order) throw std::invalid_argument(tableau.name + " has no embedded error estimate");
+    return std::min(tableau.order, *tableau.embedded_order);
+  } else {
+    return stepper.error_estimate_order();
+  }
+}
+
+// The first step: options.initial_step when given, else Hairer's starting-step algorithm (HNW I,
+// II.4) for an estimate of order q, which costs one evaluation beyond f0 = f(t0, y0). Shared by
+// every adaptive integrator (the explicit and Rosenbrock pairs here, Radau IIA in implicit/radau.hpp).
+// Options: any options struct with atol, rtol and an optional initial_step.
+template <state_vector State, class CountedRhs, class Options>
+scalar_of<State> starting_step(CountedRhs& f, const scalar_of<State>& t0, const scalar_of<State>& direction,
+                               const scalar_of<State>& span, const State& y, const State& f0, const Options& options,
+                               int q) {
+  using T = scalar_of<State>;
+  using std::abs;
+  using std::max;
+  using std::min;
+  using std::pow;
+  using std::sqrt;
+  if (options.initial_step) return abs(*options.initial_step);
+  T d0 = 0, d1 = 0;
+  for (std::size_t i = 0; i < size_of(y); ++i) {
+    const T scale = options.atol + options.rtol * T(abs(y[i]));
+    d0 += (y[i] / scale) * (y[i] / scale);
+    d1 += (f0[i] / scale) * (f0[i] / scale);
+  }
+  d0 = sqrt(d0 / T(size_of(y)));
+  d1 = sqrt(d1 / T(size_of(y)));
+  T h0 = (d0 < T(1) / 100000 || d1 < T(1) / 100000) ? T(1) / 1000000 : T(1) / 100 * d0 / d1;
+  h0 = min(h0, span);
+  State probe, f1;
+  add_scaled(probe, y, direction * h0, f0);
+  resize_like(f1, y);
+  f(t0 + direction * h0, probe, f1);
+  T d2 = 0;
+  for (std::size_t i = 0; i < size_of(y); ++i) {
+    const T scale = options.atol + options.rtol * T(abs(y[i]));
+    const T diff = (f1[i] - f0[i]) / scale;
+    d2 += diff * diff;
+  }
+  d2 = sqrt(d2 / T(size_of(y))) / h0;
+  const T h1 = max(d1, d2) <= T(1) / 1000000000000000LL ? max(T(1) / 1000000, h0 / 1000)
+                                                        : pow(T(1) / 100 / max(d1, d2), T(1) / T(q + 1));
+  return min(100 * h0, h1);
+}
+
+// Integrates y from t0 to t1 with `stepper`: an embedded pair (explicit_rk) or any stepper with the
+// same step(f, t, y, h, error), reset() and rhs_evaluations() (rosenbrock_stepper). The observer,
+// if given, is called as observer(t, y) after every accepted step. Returns the work done.
+template <class Stepper, state_vector State, class Rhs, class Observer = std::nullptr_t>
+step_control_stats integrate_adaptive(Stepper& stepper, Rhs&& f, scalar_of<State> t0,
                                       const scalar_of<State>& t1, State& y,
                                       const step_control_options<scalar_of<State>>& options,
                                       Observer&& observer = nullptr) {
@@ -70,52 +125,22 @@ step_control_stats integrate_adaptive(explicit_rk<State>& stepper, Rhs&& f, scal
   using std::min;
   using std::pow;
   using std::sqrt;
-  const auto& tableau = stepper.tableau();
-  if (!tableau.embedded_order) throw std::invalid_argument(tableau.name + " has no embedded error estimate");
+  const int q = error_estimate_order(stepper);
   const std::uint64_t evaluations_before = stepper.rhs_evaluations();
   step_control_stats stats;
   if (t1 == t0) return stats;
   const T direction = t1 > t0 ? T(1) : T(-1);
 
   // The error estimate is of the lower order q: local error ~ h^(q+1).
-  const int q = std::min(tableau.order, *tableau.embedded_order);
   const T beta = options.beta;
   const T alpha = T(1) / T(q + 1) - T(3) / 4 * beta;
 
-  State error, trial, derivative0, derivative1, probe;
+  State error, trial, derivative0;
   auto count = [&](const T& t, const State& x, State& dx) { f(t, x, dx); ++stats.rhs_evaluations; };
 
-  T h;
-  if (options.initial_step) {
-    h = abs(*options.initial_step);
-  } else {  // Hairer's starting step (HNW I, II.4), two evaluations
-    resize_like(derivative0, y);
-    count(t0, y, derivative0);
-    T d0 = 0, d1 = 0;
-    for (std::size_t i = 0; i < size_of(y); ++i) {
-      const T scale = options.atol + options.rtol * T(abs(y[i]));
-      d0 += (y[i] / scale) * (y[i] / scale);
-      d1 += (derivative0[i] / scale) * (derivative0[i] / scale);
-    }
-    d0 = sqrt(d0 / T(size_of(y)));
-    d1 = sqrt(d1 / T(size_of(y)));
-    T h0 = (d0 < T(1) / 100000 || d1 < T(1) / 100000) ? T(1) / 1000000 : T(1) / 100 * d0 / d1;
-    h0 = min(h0, abs(t1 - t0));
-    add_scaled(probe, y, direction * h0, derivative0);
-    resize_like(derivative1, y);
-    count(t0 + direction * h0, probe, derivative1);
-    T d2 = 0;
-    for (std::size_t i = 0; i < size_of(y); ++i) {
-      const T scale = options.atol + options.rtol * T(abs(y[i]));
-      const T diff = (derivative1[i] - derivative0[i]) / scale;
-      d2 += diff * diff;
-    }
-    d2 = sqrt(d2 / T(size_of(y))) / h0;
-    const T h1 = max(d1, d2) <= T(1) / 1000000000000000LL
-                     ? max(T(1) / 1000000, h0 / 1000)
-                     : pow(T(1) / 100 / max(d1, d2), T(1) / T(q + 1));
-    h = min(100 * h0, h1);
-  }
+  resize_like(derivative0, y);
+  if (!options.initial_step) count(t0, y, derivative0);
+  T h = starting_step(count, t0, direction, abs(t1 - t0), y, derivative0, options, q);
   if (options.max_step) h = min(h, abs(*options.max_step));
 
   T t = t0;

@@ -26,7 +26,8 @@ EMPIRICAL_COLOUR = "#d62728"
 # Families in page order, with the figure titles.
 FAMILIES = [("explicit-rk", "Explicit Runge-Kutta methods"),
             ("embedded-rk", "Embedded pairs (propagated weights)"),
-            ("implicit-rk", "Implicit Runge-Kutta methods")]
+            ("implicit-rk", "Implicit Runge-Kutta methods"),
+            ("rosenbrock", "Rosenbrock methods (linear equivalent A = α + Γ)")]
 
 TABLE_COLUMNS = ["method", "family", "order", "stage order", "real limit", "imaginary limit",
                  "A-stable", "L-stable", "error 2-norm", "error max", "empirical check"]
@@ -78,6 +79,11 @@ def _empirical_cell(m: dict) -> model.Cell:
 
 def _yes(value) -> str:
     return "yes" if value is True else ("no" if value is False else DASH)
+
+
+def _count(value) -> str:
+    """An order from the conditions; a dash where none is derived (Rosenbrock methods)."""
+    return DASH if value is None else str(value)
 
 
 def _sci(value) -> str:
@@ -185,7 +191,7 @@ def _table(methods: list) -> model.Table:
         if m.get("family") == "splitting":
             continue
         rows.append([model.Cell(m["name"], str(m.get("title") or "")), model.Cell(str(m.get("family"))),
-                     model.Cell(str(m.get("order"))), model.Cell(str(m.get("stage_order", DASH))),
+                     model.Cell(_count(m.get("order"))), model.Cell(_count(m.get("stage_order"))),
                      model.Cell(_real_limit(m)), model.Cell(_imaginary_limit(m)),
                      model.Cell(_yes(m.get("A_stable"))), model.Cell(_yes(m.get("L_stable"))),
                      model.Cell(_sci(m.get("principal_error_2norm"))), model.Cell(_sci(m.get("principal_error_max"))),
@@ -193,7 +199,7 @@ def _table(methods: list) -> model.Table:
         embedded = m.get("embedded")
         if isinstance(embedded, dict):
             rows.append([model.Cell(f"{m['name']} (embedded)"), model.Cell(str(m.get("family"))),
-                         model.Cell(str(embedded.get("order"))), model.Cell(DASH),
+                         model.Cell(_count(embedded.get("order"))), model.Cell(DASH),
                          model.Cell(_real_limit(embedded)), model.Cell(_imaginary_limit(embedded)),
                          model.Cell(_yes(embedded.get("A_stable"))), model.Cell(_yes(embedded.get("L_stable"))),
                          model.Cell(_sci(embedded.get("principal_error_2norm"))),
@@ -202,7 +208,9 @@ def _table(methods: list) -> model.Table:
         "Runge-Kutta methods: order from the exact order conditions, stage order, the stability "
         "interval [x, 0] on the negative real axis and [−iy, iy] on the imaginary axis (13 digits "
         "shown; the JSON holds 30), A- and L-stability decided from P and Q, and the principal "
-        "error norms (order p+1 error coefficients over the rooted trees)."))
+        "error norms (order p+1 error coefficients over the rooted trees). Rosenbrock methods: the "
+        "stability function of their linear equivalent; no order or error norms are derived (—), the "
+        "convergence study measures their order."))
 
 
 def _splitting_table(methods: list) -> model.Table:

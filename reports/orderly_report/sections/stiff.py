@@ -290,10 +290,6 @@ def _blocks(document, context) -> tuple:
         blocks.append(figure)
         figures += 1
     blocks.append(_reduction_table(reduction, where))
-    pending = reduction.get("pending") or []
-    if pending:
-        blocks.append(model.Paragraph("Not measured yet (no stepper in the catalog): "
-                                      + ", ".join(map(str, pending)) + "."))
     solved = sum(r["status"] == "solved" for r in runs)
     return blocks, f"{len(runs)} runs ({solved} finished)", figures
 

@@ -1,7 +1,8 @@
 """Report section for work-precision (schema orderly.workprecision/1, written by
 `orderly workprecision --suite default`): achieved final-time error against right-hand-side
 evaluations and against wall time for Orderly's dopri54 and odeint's controlled
-runge_kutta_dopri5, and the work ratio at equal achieved error.
+runge_kutta_dopri5, and the work ratio at equal achieved error; on the stiff problems (ROBER,
+HIRES), Orderly's radau5 and rosenbrock4 and odeint's rosenbrock4, accuracy in mescd.
 
 Draws and tabulates only: every point and ratio comes from the JSON (the study interpolated)."""
 
@@ -22,38 +23,42 @@ TIME_LABEL = "wall time, minimum of repeated runs (s)"
 RATIO_COLUMNS = ["problem", "achieved error", "dopri54 RHS", "odeint dopri5 RHS (interpolated)", "ratio"]
 
 
-def _figure(curves: list, context, y_key: str, y_label: str, name: str, title: str, caption: str):
-    problems = []
-    for c in curves:
-        if c.get("problem") not in problems:
-            problems.append(c.get("problem"))
+def _figure(curves: list, context, y_key: str, y_label: str, name: str, title: str, caption: str,
+            stiff: bool = False):
+    """One panel per problem, one series per method. Non-stiff curves: y against the achieved error
+    (log, decreasing to the right); stiff curves: y against mescd for the runs that finished."""
+    x_key, x_label, tag = ("mescd", MESCD_LABEL, "rtol") if stiff else ("error", ERROR_LABEL, "tolerance")
+    problems = list(dict.fromkeys(str(c.get("problem")) for c in curves))
     style = figure_style.SeriesStyle({"methods": sorted({str(c.get("method")) for c in curves})})
     fig, axes = figure_style.panel_grid(len(problems), PANELS_PER_ROW)
     panels = []
     for ax, problem in zip(axes, problems):
         series = []
-        for c in (c for c in curves if c.get("problem") == problem):
-            points = [p for p in c.get("points") or [] if finite(p.get("error")) and finite(p.get(y_key))
-                      and p["error"] > 0 and p[y_key] > 0]
-            xs = [p["error"] for p in points]
+        for c in (c for c in curves if str(c.get("problem")) == problem):
+            points = [p for p in c.get("points") or [] if finite(p.get(x_key)) is not None
+                      and finite(p.get(y_key)) and p[y_key] > 0
+                      and (p.get("status") == "solved" if stiff else p[x_key] > 0)]
+            xs = [p[x_key] for p in points]
             ys = [p[y_key] for p in points]
             colour, marker, linestyle = style(str(c.get("method")))
             ax.plot(xs, ys, color=colour, marker=marker, linestyle=linestyle, markersize=4, linewidth=1.1,
                     label=str(c.get("method")))
             series.append({"label": str(c.get("method")), "role": "measured", "x": xs, "y": ys,
-                           "tolerance": [p.get("tolerance") for p in points]})
-        ax.set_xscale("log")
+                           tag: [p.get(tag) for p in points]})
+        if not stiff:
+            ax.set_xscale("log")
+            ax.invert_xaxis()
         ax.set_yscale("log")
-        ax.invert_xaxis()
-        ax.set_title(str(problem))
-        ax.set_xlabel(ERROR_LABEL)
+        ax.set_title(problem)
+        ax.set_xlabel(x_label)
         ax.set_ylabel(y_label)
         ax.grid(True, which="major", alpha=0.3)
         ax.legend(loc="upper left", frameon=False, fontsize=7)
-        panels.append({"title": str(problem), "series": series})
+        panels.append({"title": problem, "series": series})
     fig.suptitle(title, fontsize=12)
     return figure_style.save_figure(fig, context.directory, name, context.page_prefix, title, caption, panels,
-                                    x_scale="log", y_scale="log", x_label=ERROR_LABEL, y_label=y_label)
+                                    x_scale="linear" if stiff else "log", y_scale="log", x_label=x_label,
+                                    y_label=y_label)
 
 
 WORK_CAPTION = ("Right-hand-side evaluations against the achieved final-time error (against the certified "
@@ -65,6 +70,30 @@ TIME_CAPTION = ("Wall time of the integration alone (no set-up, no reference) ag
                 "error, the minimum of 5 repeated runs on this machine; same runs as the evaluation counts. "
                 "Lower is faster. Wall time depends on the machine and its load: the evaluation counts are "
                 "the reproducible measure, these curves show what they cost here.")
+
+
+MESCD_LABEL = "mixed significant correct digits, mescd (digits)"
+STIFF_WORK_CAPTION = ("Stiff problems: right-hand-side evaluations against the accuracy reached, in mixed "
+                      "significant correct digits (mescd, as the Bari test set measures it) against the certified "
+                      "reference at t_end; one point per rtol, four per decade from 1e-3 to 1e-12, atol by the stiff "
+                      "study's rule for the problem. Accuracy increases to the right; lower is cheaper. Evaluations "
+                      "alone understate an implicit method's work (Jacobians and LU factorisations are in the JSON); "
+                      "the wall-time figure counts everything. Runs that did not finish are not drawn (table below).")
+STIFF_TIME_CAPTION = ("Stiff problems: wall time of each run (the minimum of 5 repeated runs on this machine) "
+                      "against mescd, the test set's work-precision diagram. Lower is faster.")
+FAILED_COLUMNS = ["problem", "method", "rtol", "status", "what happened"]
+
+
+def _failed_table(curves: list) -> model.Table:
+    rows = []
+    for c in curves:
+        for p in c.get("points") or []:
+            if p.get("status") != "solved":
+                rows.append([model.Cell(str(c.get("problem"))), model.Cell(str(c.get("method"))),
+                             model.Cell(f"{finite(p.get('rtol')) or 0:.1e}"),
+                             model.Cell(str(p.get("status")), "", "fail"), model.Cell(str(p.get("failure") or ""))])
+    return model.Table(FAILED_COLUMNS, rows, caption=(
+        "Stiff runs that did not finish, with what stopped them (none: every run finished)."))
 
 
 SUMMARY_COLUMNS = ["problem", "ratios", "worst ratio", "geometric mean", "ratios above 1", "achieved errors where above 1"]
@@ -105,6 +134,15 @@ def build(documents: list, context) -> model.SectionPage:
                 blocks.append(_figure(curves, context, "seconds", TIME_LABEL, "time_precision",
                                       "Wall time against achieved error", TIME_CAPTION))
                 figures += 1
+        stiff = _list(document.data, "stiff_curves", document.name) if "stiff_curves" in document.data else []
+        if stiff:
+            blocks.append(model.Paragraph(str(document.data.get("stiff_comparison") or "")))
+            blocks.append(_figure(stiff, context, "rhs_evaluations", WORK_LABEL, "stiff_work_precision",
+                                  "Stiff problems: work against correct digits", STIFF_WORK_CAPTION, stiff=True))
+            blocks.append(_figure(stiff, context, "seconds", TIME_LABEL, "stiff_time_precision",
+                                  "Stiff problems: wall time against correct digits", STIFF_TIME_CAPTION, stiff=True))
+            blocks.append(_failed_table(stiff))
+            figures += 2
         rows = []
         for r in ratios:
             ratio = finite(r.get("ratio"))
@@ -118,7 +156,7 @@ def build(documents: list, context) -> model.SectionPage:
             "Work of Orderly's dopri54 over odeint's controlled dopri5 at the same achieved error "
             "(odeint's work interpolated log-log between its neighbouring tolerances). Green: ours "
             "needs no more evaluations; red: ours needs more.")))
-    return model.SectionPage(title="Work-precision: dopri54 against odeint's dopri5",
+    return model.SectionPage(title="Work-precision: dopri54 against odeint's dopri5; stiff solvers on ROBER and HIRES",
                              summary=f"work-precision: {ratios_total} ratios; {figures} figures", blocks=blocks)
 
 

@@ -1,7 +1,8 @@
 #pragma once
 // The one fixed-step integration driver. A study sees each step through an observer instead of a
 // stored trajectory, so memory stays constant however many steps are run (10^7 for the energy
-// study); a blow-up ends the run as a result ("unstable at step n, t = ..."), never as NaNs.
+// study); a blow-up ends the run as a result ("unstable at step n, t = ..."), never as NaNs, and so
+// does an implicit step that cannot be solved ("step n failed, t = ...: Newton did not converge").
 #include <orderly/problem.hpp>
 #include <orderly/stepper_factory.hpp>
 #include <orderly/state_algebra.hpp>
@@ -63,7 +64,15 @@ drive_outcome<T> drive_fixed(Stepper& stepper, const typed_problem<T>& problem, 
   if constexpr (requires { stepper.reset(); }) stepper.reset();
   for (std::size_t n = 1; n <= steps; ++n) {
     const T t_start = problem.t0 + T(n - 1) * h;
-    stepper.step(t_start, y, h);
+    try {
+      stepper.step(t_start, y, h);
+    } catch (const integration_failure& failure) {  // an implicit step whose stage equations have no
+      std::ostringstream message;                    // solution Newton can reach from y_n
+      message << "step " << n << " failed, t = " << static_cast<double>(t_start) << ": " << failure.what();
+      outcome.stable = false;
+      outcome.failure = message.str();
+      break;
+    }
     if (detail::blown_up(y, bound)) {
       std::ostringstream message;
       message << "unstable at step " << n << ", t = " << static_cast<double>(problem.t0 + T(n) * h);

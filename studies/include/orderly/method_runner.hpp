@@ -10,6 +10,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <memory>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -72,22 +73,36 @@ struct adaptive_run {
   step_control_stats stats;
 };
 
+// An embedded pair under the adaptive controller (atol = rtol = tolerance): explicit pairs on their
+// compiled stepper where one exists (visit_explicit_stepper), as the fixed-step runs are; Rosenbrock
+// pairs with the problem's Jacobian.
 template <class T>
 adaptive_run<T> run_adaptive(const method_entry& method, const typed_problem<T>& problem, const T& tolerance) {
   const auto* tableau = method.tableau();
-  if (!tableau || !tableau->embedded_order) throw std::invalid_argument(method.name + " is not an embedded pair");
+  const auto* rosenbrock = method.rosenbrock();
+  if (!rosenbrock && (!tableau || !tableau->embedded_order))
+    throw std::invalid_argument(method.name + " is not an embedded pair");
   adaptive_run<T> run;
-  explicit_rk<state_of<T>> stepper(*tableau);
   step_control_options<T> options;
   options.atol = tolerance;
   options.rtol = tolerance;
   run.final_state = problem.y0;
-  try {
-    run.stats = integrate_adaptive(stepper, problem.rhs, problem.t0, problem.t_end, run.final_state, options);
-  } catch (const integration_failure& failure) {
-    run.completed = false;
-    run.failure = failure.what();
+  auto integrate = [&](auto& stepper) {
+    try {
+      run.stats = integrate_adaptive(stepper, problem.rhs, problem.t0, problem.t_end, run.final_state, options);
+    } catch (const integration_failure& failure) {
+      run.completed = false;
+      run.failure = failure.what();
+    }
+  };
+  if (rosenbrock) {
+    rosenbrock_stepper<state_of<T>> stepper(*rosenbrock, problem.jacobian, !problem.info->nonautonomous);
+    integrate(stepper);
+    return run;
   }
+  // The catalog (or the caller) owns the tableau and outlives the run: share it without owning.
+  const std::shared_ptr<const butcher_tableau> shared(std::shared_ptr<const void>{}, tableau);
+  visit_explicit_stepper<state_of<T>>(shared, weight_set::primary, integrate);
   return run;
 }
 

@@ -6,6 +6,8 @@
 #include <orderly/catalog.hpp>
 #include <orderly/explicit_rk.hpp>
 #include <orderly/fixed_explicit_rk.hpp>
+#include <orderly/implicit/radau.hpp>
+#include <orderly/implicit/rosenbrock.hpp>
 #include <orderly/problem.hpp>
 #include <orderly/splitting/stepper.hpp>
 
@@ -119,12 +121,58 @@ class bound_seed final : public bound_stepper<float> {
   std::uint64_t evaluations_ = 0;
 };
 
+// Implicit Runge-Kutta methods: each step is one step of the fixed-step implicit solver
+// (implicit/radau.hpp: the stage system solved by simplified Newton to round-off, J from the
+// problem's Jacobian or finite differences, the s n x s n matrix LU-factorised with Eigen).
+template <class T>
+class bound_implicit_rk final : public bound_stepper<T> {
+ public:
+  bound_implicit_rk(const implicit_tableau& tableau, const typed_problem<T>& problem)
+      : coefficients_(numeric_coefficients<T>(tableau)), problem_(&problem) {}
+  void step(const T& t, state_of<T>& y, const T& h) override {
+    const auto stats = integrate_implicit_rk_fixed(problem_->rhs, problem_->jacobian, t, T(t + h), y, 1, coefficients_);
+    counts_.rhs_evaluations += stats.rhs_evaluations;
+    counts_.jacobian_evaluations += stats.jacobian_evaluations;
+    counts_.lu_factorizations += stats.lu_decompositions;
+    counts_.linear_solves += stats.newton_iterations;  // one solve with the LU per Newton iteration
+  }
+  void reset() override {}
+  work_counts counts() const override { return counts_; }
+
+ private:
+  implicit_rk_numeric<T> coefficients_;
+  const typed_problem<T>* problem_;
+  work_counts counts_;
+};
+
+// Rosenbrock methods: the problem's Jacobian (finite differences when it has none); df/dt only
+// for non-autonomous problems.
+template <class T>
+class bound_rosenbrock final : public bound_stepper<T> {
+ public:
+  bound_rosenbrock(const rosenbrock_method& method, const typed_problem<T>& problem, weight_set weights)
+      : stepper_(method, problem.jacobian, !problem.info->nonautonomous, weights), rhs_(&problem.rhs) {}
+  void step(const T& t, state_of<T>& y, const T& h) override { stepper_.step(*rhs_, t, y, h); }
+  void reset() override { stepper_.reset(); }
+  work_counts counts() const override {
+    return {.rhs_evaluations = stepper_.rhs_evaluations(),
+            .jacobian_evaluations = stepper_.jacobian_evaluations(),
+            .lu_factorizations = stepper_.lu_factorizations(),
+            .linear_solves = stepper_.linear_solves()};
+  }
+
+ private:
+  rosenbrock_stepper<state_of<T>> stepper_;
+  const rhs_function<T>* rhs_;
+};
+
 }  // namespace detail
 
 // The stepper for `method` on `problem` in scalar T. Throws std::invalid_argument when the method
 // cannot run there (see incompatibility) or not in T (seed specimens outside float).
 // Sum = summation::compensated: the update y + increment is Kahan-compensated (compensated_sum.hpp);
-// explicit Runge-Kutta and splitting methods only (the seed specimens are the articles' code). A
+// explicit Runge-Kutta and splitting methods only (the seed specimens are the articles' code; the
+// implicit methods' updates come out of a linear solve). A
 // template parameter, so that only the studies that ask for it compile the compensated steppers.
 template <class T, summation Sum = summation::plain>
 std::unique_ptr<bound_stepper<T>> make_stepper(const method_entry& method, const typed_problem<T>& problem,
@@ -143,7 +191,11 @@ std::unique_ptr<bound_stepper<T>> make_stepper(const method_entry& method, const
       else throw std::invalid_argument(method.name + " is a float specimen; run it with scalar float");
     case method_family::implicit_rk:
     case method_family::rosenbrock:
-      break;
+      if (Sum == summation::compensated)
+        throw std::invalid_argument(method.name + ": implicit methods have no compensated update");
+      if (method.family == method_family::implicit_rk)
+        return std::make_unique<detail::bound_implicit_rk<T>>(*method.implicit_rk(), problem);
+      return std::make_unique<detail::bound_rosenbrock<T>>(*method.rosenbrock(), problem, weights);
   }
   throw std::invalid_argument(method.name + ": no stepper for family " + family_name(method.family));
 }

@@ -139,7 +139,6 @@ struct order_reduction_series {
 
 struct order_reduction_result {
   std::vector<order_reduction_series> series;
-  std::vector<std::string> pending;  // implicit methods asked for but not available yet
 };
 
 order_reduction_result run_order_reduction(unsigned threads);

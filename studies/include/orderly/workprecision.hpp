@@ -1,6 +1,9 @@
 #pragma once
 // Work-precision of Orderly's dopri54 against odeint's controlled runge_kutta_dopri5: evaluations
-// and wall time against achieved error.
+// and wall time against achieved error; and, on the stiff problems ROBER and HIRES, Orderly's
+// radau5 and rosenbrock4 against odeint's rosenbrock4, each run made by the stiff study.
+#include <orderly/stiff_study.hpp>
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -26,6 +29,14 @@ struct work_ratio {
 };
 
 std::vector<work_curve> run_workprecision();
+
+// The stiff problems' curves: one stiff-study run per tolerance (its rule for atol, its accuracy
+// measure mescd, its counts), wall time the minimum over repeated runs.
+struct stiff_work_curve {
+  std::string method, problem;
+  std::vector<stiff_run> runs;
+};
+std::vector<stiff_work_curve> run_stiff_workprecision();
 std::vector<work_ratio> dopri_ratios(const std::vector<work_curve>& curves);
 
 }  // namespace orderly

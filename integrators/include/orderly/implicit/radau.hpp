@@ -331,36 +331,11 @@ radau_stats integrate_radau(Rhs&& f, Jac&& jacobian, T t0, const std::vector<T>&
     ++stats.jacobian_evaluations;
   };
 
-  // Starting step: Hairer's heuristic for an order-s estimate (HNW I, II.4).
+  // Starting step: the shared routine (step_control.hpp) for an order-s estimate.
   T t = t0;
   rhs(t, y, f0);
-  T h;
   const T span = abs(outputs.back() - t0);
-  if (options.initial_step) {
-    h = abs(*options.initial_step);
-  } else {
-    compute_scale(y);
-    T d0 = 0, d1 = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      d0 += (y[i] / scale[i]) * (y[i] / scale[i]);
-      d1 += (f0[i] / scale[i]) * (f0[i] / scale[i]);
-    }
-    d0 = sqrt(d0 / T(n));
-    d1 = sqrt(d1 / T(n));
-    T h0 = (d0 < T(1) / 100000 || d1 < T(1) / 100000) ? T(1) / 1000000 : T(1) / 100 * d0 / d1;
-    h0 = min(h0, span);
-    for (std::size_t i = 0; i < n; ++i) probe[i] = y[i] + direction * h0 * f0[i];
-    rhs(t + direction * h0, probe, fstage);
-    T d2 = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      const T diff = (fstage[i] - f0[i]) / scale[i];
-      d2 += diff * diff;
-    }
-    d2 = sqrt(d2 / T(n)) / h0;
-    const T h1 = max(d1, d2) <= T(1) / 1000000000000000LL ? max(T(1) / 1000000, h0 / 1000)
-                                                          : pow(T(1) / 100 / max(d1, d2), exponent);
-    h = min(100 * h0, h1);
-  }
+  T h = starting_step(rhs, t0, direction, span, y, f0, options, s);
   if (options.max_step) h = min(h, abs(*options.max_step));
   h = min(h, span);
 
@@ -518,18 +493,12 @@ radau_stats integrate_radau(Rhs&& f, Jac&& jacobian, T t0, const std::vector<T>&
     }
     vector err = error_lu.solve(error_rhs);
     for (std::size_t p = 0; p < n; ++p) y_new[p] = y[p] + z[(s - 1) * n + p];
-    auto error_norm = [&](const vector& estimate) {
-      T sum = 0;
-      for (std::size_t p = 0; p < n; ++p) {
-        const T sc = options.atol + options.rtol * max(T(abs(y[p])), T(abs(y_new[p])));
-        const T ratio = estimate(p) / sc;
-        sum += ratio * ratio;
-      }
+    auto scaled_error = [&](const vector& estimate) {  // the shared norm (step_control.hpp)
       using std::isfinite;
-      const T value = sqrt(sum / T(n));
+      const T value = error_norm(estimate, y, y_new, options.atol, options.rtol);
       return isfinite(value) ? max(value, T(1) / 10000000000) : std::numeric_limits<T>::infinity();
     };
-    T error = error_norm(err);
+    T error = scaled_error(err);
     if (error >= 1 && (first || last_rejected)) {
       // RADAU5's second estimate: apply the filter once more through f at y0 + err.
       for (std::size_t p = 0; p < n; ++p) probe[p] = y[p] + err(p);
@@ -540,7 +509,7 @@ radau_stats integrate_radau(Rhs&& f, Jac&& jacobian, T t0, const std::vector<T>&
         error_rhs(p) = sum + gamma0 * hd * fstage[p];
       }
       err = error_lu.solve(error_rhs);
-      error = error_norm(err);
+      error = scaled_error(err);
     }
 
     const T newton_factor = options.safety * T(1 + 2 * max_newton) / T(iterations + 2 * max_newton);
@@ -629,9 +598,10 @@ implicit_rk_numeric<T> to_numeric(const std::vector<high_precision>& a, const st
 }
 
 // Fixed steps: `steps` equal steps from t0 to t1 with any (fully, diagonally or partly) implicit
-// Runge-Kutta method, each stage system Z = h (A x I) F(y + Z) solved by simplified Newton (J at the
-// step start, the full s n x s n matrix I - h (A x J) LU-factorised with Eigen) to round-off, so
-// that the observed error is the method's own. y1 = y0 + Z_s for stiffly accurate methods, else
+// Runge-Kutta method, each stage system Z = h (A x I) F(y + Z) solved by Newton to round-off (first
+// simplified: J at the step start, the full s n x s n matrix I - h (A x J) LU-factorised with Eigen;
+// full Newton, each stage's own Jacobian, when that contracts slowly), so that the observed error
+// is the method's own. y1 = y0 + Z_s for stiffly accurate methods, else
 // y0 + h sum_j b_j f(t + c_j h, y0 + Z_j). Newton that does not converge within 100 iterations
 // throws integration_failure naming t. Returns the work done.
 template <class T, class Rhs, class Jac>
@@ -657,29 +627,54 @@ radau_stats integrate_implicit_rk_fixed(Rhs&& f, Jac&& jacobian, const T& t0, co
     f(time, x, dx);
     ++stats.rhs_evaluations;
   };
+  // J at (time, x) into out, analytic or by forward differences (fx = f(time, x)).
+  auto jacobian_at = [&](const T& time, const std::vector<T>& x, const std::vector<T>& fx, std::vector<T>& out) {
+    if constexpr (!std::is_null_pointer_v<std::remove_cvref_t<Jac>>) {
+      if (analytic) jacobian(time, x, out);
+      else finite_difference_jacobian(f, time, x, fx, out, stats.rhs_evaluations);
+    } else {
+      finite_difference_jacobian(f, time, x, fx, out, stats.rhs_evaluations);
+    }
+    ++stats.jacobian_evaluations;
+  };
+  // The Newton matrix I - h (A x I) diag(J_1 .. J_s), J_j the Jacobian used for stage j.
+  std::vector<std::vector<T>> stage_jacobians(static_cast<std::size_t>(s));
+  Eigen::PartialPivLU<matrix> lu;
+  auto factorise = [&] {
+    iteration.setZero();
+    for (int i = 0; i < s; ++i)
+      for (int j = 0; j < s; ++j) {
+        const auto& jac_j = stage_jacobians[static_cast<std::size_t>(j)];
+        for (std::size_t p = 0; p < n; ++p)
+          for (std::size_t q = 0; q < n; ++q) iteration(i * n + p, j * n + q) = -h * a[i * s + j] * jac_j[p * n + q];
+      }
+    for (std::size_t k = 0; k < sn; ++k) iteration(k, k) += 1;
+    lu.compute(iteration);
+    ++stats.lu_decompositions;
+  };
   for (std::uint64_t step = 0; step < steps; ++step) {
     const T t = t0 + T(step) * h;  // no accumulated drift in t
     f(t, y, f0);
     ++stats.rhs_evaluations;
-    if constexpr (!std::is_null_pointer_v<std::remove_cvref_t<Jac>>) {
-      if (analytic) jacobian(t, y, jac);
-      else finite_difference_jacobian(f, t, y, f0, jac, stats.rhs_evaluations);
-    } else {
-      finite_difference_jacobian(f, t, y, f0, jac, stats.rhs_evaluations);
-    }
-    ++stats.jacobian_evaluations;
-    iteration.setZero();
-    for (int i = 0; i < s; ++i)
-      for (int j = 0; j < s; ++j)
-        for (std::size_t p = 0; p < n; ++p)
-          for (std::size_t q = 0; q < n; ++q) iteration(i * n + p, j * n + q) = -h * a[i * s + j] * jac[p * n + q];
-    for (std::size_t k = 0; k < sn; ++k) iteration(k, k) += 1;
-    const Eigen::PartialPivLU<matrix> lu(iteration);
-    ++stats.lu_decompositions;
+    // Simplified Newton first: J at the step start for every stage.
+    jacobian_at(t, y, f0, jac);
+    for (auto& stage_jacobian : stage_jacobians) stage_jacobian = jac;
+    factorise();
     std::fill(z.begin(), z.end(), T(0));
     T previous = std::numeric_limits<T>::infinity();
+    bool full_newton = false;
     for (int iteration_count = 0;; ++iteration_count) {
       radau_detail::collocation_residual(counted, t, h, y, z, c, a, stage, fstage, fz, residual);
+      if (full_newton) {  // each stage's own Jacobian at its current value
+        for (int j = 0; j < s; ++j) {
+          for (std::size_t p = 0; p < n; ++p) {
+            stage[p] = y[p] + z[j * n + p];
+            fstage[p] = fz[j * n + p];
+          }
+          jacobian_at(t + c[j] * h, stage, fstage, stage_jacobians[static_cast<std::size_t>(j)]);
+        }
+        factorise();
+      }
       delta = lu.solve(residual);
       ++stats.newton_iterations;
       T size = 0, norm = 0;
@@ -700,6 +695,12 @@ radau_stats integrate_implicit_rk_fixed(Rhs&& f, Jac&& jacobian, const T& t0, co
         message << "implicit Runge-Kutta (fixed step): Newton did not converge at t = " << t;
         throw integration_failure(message.str());
       }
+      // Simplified Newton converges only linearly, at a rate ~ h |J'| |Z|: on a coarse grid of a
+      // nonlinear problem that can be too slow to reach round-off (in float128, 1e-34) within the
+      // iteration bound. A correction that shrank by less than this factor switches the step to
+      // full Newton, which converges quadratically.
+      constexpr double slow_contraction = 0.1;
+      if (!full_newton && iteration_count > 0 && size > T(slow_contraction) * previous) full_newton = true;
       previous = size;
     }
     if (method.stiffly_accurate) {
