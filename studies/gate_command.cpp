@@ -8,6 +8,7 @@
 #include <orderly/gate.hpp>
 #include <orderly/convergence_suites.hpp>
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -41,6 +42,7 @@ int run_gate(gate_options o) {
   const auto jobs = gate_set();
   progress_meter progress("gate", jobs.size());
   const auto outcomes = run_convergence_jobs(jobs, o.threads, &progress);
+  if (auto slowest = progress.slowest_text(); !slowest.empty()) std::fprintf(stderr, "gate: %s\n", slowest.c_str());
   std::vector<convergence_result> results;
   int failed = 0;
   for (std::size_t i = 0; i < jobs.size(); ++i) {

@@ -19,7 +19,8 @@ void register_odeint_orders_command(CLI::App& app) {
   cmd->add_option("--json", *json_path, "write the results as JSON to FILE ('-' for stdout)");
   cmd->callback([json_path] {
     if (!json_path->empty()) check_output_path("--json", *json_path);
-    const auto results = run_odeint_orders();
+    const auto all = run_odeint_orders();
+    const auto& results = all.fixed_step;
     if (json_path->empty()) {
       std::printf("%-30s %-30s %-15s %5s %5s %5s  %-16s %s\n", "stepper", "call", "problem", "order", "step", "err",
                   "measured", "verdict");
@@ -32,13 +33,26 @@ void register_odeint_orders_command(CLI::App& app) {
                     r.error_order_value ? std::to_string(*r.error_order_value).c_str() : "-", measured,
                     r.verdict.c_str());
       }
+      std::printf("\ntolerance-driven (effective order: slope of the error against evaluations)\n");
+      std::printf("%-44s %-30s %5s %5s  %-16s %s\n", "stepper", "call", "step", "err", "effective", "verdict");
+      for (const auto& r : all.tolerance_driven) {
+        char measured[64] = "-";
+        if (r.effective.found)
+          std::snprintf(measured, sizeof measured, "%.3f +- %.3f", r.effective.order, r.effective.uncertainty);
+        std::printf("%-44s %-30s %5s %5s  %-16s %s\n", r.stepper.c_str(), r.call.c_str(),
+                    r.stepper_order_value ? std::to_string(*r.stepper_order_value).c_str() : "-",
+                    r.error_order_value ? std::to_string(*r.error_order_value).c_str() : "-", measured,
+                    r.verdict.c_str());
+      }
       return;
     }
-    write_json("--json", *json_path, odeint_orders_json(results));
+    write_json("--json", *json_path, odeint_orders_json(all));
     std::map<std::string, int> verdicts;
     for (const auto& r : results) ++verdicts[r.verdict];
-    print_summary_line(*json_path, "odeint-orders: " + std::to_string(results.size()) + " steppers and calls (" + count_text(verdicts) +
-                                       ") -> " + *json_path);
+    for (const auto& r : all.tolerance_driven) ++verdicts[r.verdict];
+    print_summary_line(*json_path, "odeint-orders: " + std::to_string(results.size()) + " fixed-step and " +
+                                       std::to_string(all.tolerance_driven.size()) + " tolerance-driven (" +
+                                       count_text(verdicts) + ") -> " + *json_path);
   });
 }
 

@@ -145,13 +145,6 @@ fixed_step_run<double> run_odeint_implicit(Stepper& stepper, const typed_problem
                            odeint_implicit_advance<WithTimeDerivative>(stepper, problem));
 }
 
-// odeint's rosenbrock4 coefficients with d4 as RODAS has it (-0.0362...): the member hides the
-// base's, and rosenbrock4 reads m_coef.d4 through this type.
-template <class Value>
-struct rodas_coefficients : odeint::default_rosenbrock_coefficients<Value> {
-  const Value d4 = static_cast<Value>(-0.3620000000000023e-01);
-};
-
 template <class T>
 fixed_step_run<T> run_ours(const std::string& method, const typed_problem<T>& problem) {
   const auto* entry = find_method(method);

@@ -8,6 +8,7 @@
 #include <orderly/driver.hpp>
 #include <orderly/implicit/radau.hpp>
 #include <orderly/job_runner.hpp>
+#include <orderly/odeint_implicit.hpp>
 #include <orderly/order_policy.hpp>
 #include <orderly/problem_catalog.hpp>
 #include <orderly/reference_solution.hpp>
@@ -120,36 +121,12 @@ attempt run_odeint_rosenbrock4(const run_context& c) {
   namespace odeint = boost::numeric::odeint;
   namespace ublas = boost::numeric::ublas;
   using vector = ublas::vector<double>;
-  using matrix = ublas::matrix<double>;
   attempt a;
   const std::size_t n = c.problem.y0.size();
   std::uint64_t rhs = 0, jacobians = 0;
-  state_of<double> x_in(n), dx_out(n), probe_out(n);
-  std::vector<double> j;
-  auto evaluate = [&](const vector& x, vector& dxdt, double t) {
-    std::copy(x.begin(), x.end(), x_in.begin());
-    c.problem.rhs(t, x_in, dx_out);
-    ++rhs;
-    std::copy(dx_out.begin(), dx_out.end(), dxdt.begin());
-  };
-  const bool nonautonomous = c.problem.info->nonautonomous;
-  auto jacobi = [&](const vector& x, matrix& jac, double t, vector& dfdt) {
-    std::copy(x.begin(), x.end(), x_in.begin());
-    c.problem.jacobian(t, x_in, j);
-    ++jacobians;
-    for (std::size_t r = 0; r < n; ++r)
-      for (std::size_t col = 0; col < n; ++col) jac(r, col) = j[r * n + col];
-    if (!nonautonomous) {
-      for (std::size_t r = 0; r < n; ++r) dfdt[r] = 0;
-      return;
-    }
-    // df/dt by a central difference (two counted evaluations): the problems give df/dy only.
-    const double delta = std::cbrt(std::numeric_limits<double>::epsilon()) * std::max(1.0, std::fabs(t));
-    c.problem.rhs(t + delta, x_in, dx_out);
-    c.problem.rhs(t - delta, x_in, probe_out);
-    rhs += 2;
-    for (std::size_t r = 0; r < n; ++r) dfdt[r] = (dx_out[r] - probe_out[r]) / (2 * delta);
-  };
+  // The (system, Jacobian and df/dt) pair an odeint user writes; df/dt by the central difference
+  // Orderly's rosenbrock stepper uses (two counted evaluations): the problems give df/dy only.
+  const auto system = odeint_implicit_system<true>(c.problem, &rhs, &jacobians);
   odeint::rosenbrock4_controller<odeint::rosenbrock4<double>> controller(c.atol, c.rtol);
   vector x(n);
   std::copy(c.problem.y0.begin(), c.problem.y0.end(), x.begin());
@@ -169,7 +146,7 @@ attempt run_odeint_rosenbrock4(const run_context& c) {
     const bool last = dt >= remaining;
     if (last) dt = remaining;
     const double t_before = t;
-    if (controller.try_step(std::make_pair(std::ref(evaluate), std::ref(jacobi)), x, t, dt) == odeint::success) {
+    if (controller.try_step(system, x, t, dt) == odeint::success) {
       ++accepted;
       if (last) t = c.problem.t_end;  // the step was the remainder: land on t_end exactly
       state_of<double> y(x.begin(), x.end());

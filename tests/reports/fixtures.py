@@ -142,7 +142,16 @@ def odeint_orders():
                           "error_order_value": None, "measured_order": 4.001, "uncertainty": 0.003,
                           "local_slopes": [3.9, 4.0], "window_reason": "", "verdict": "matches",
                           "mismatch": False,
-                          "points": [{"steps": 64, "h": 0.1, "error": 1e-6, "status": "ok", "note": ""}]}]}
+                          "points": [{"steps": 64, "h": 0.1, "error": 1e-6, "status": "ok", "note": ""}]}],
+            "tolerance_driven": [{"stepper": "rosenbrock4_controller", "call": "integrate_adaptive",
+                                  "problem": "forced-duffing", "scalar": "double", "stepper_order_value": 4,
+                                  "error_order_value": 3, "effective_order": 1.001, "uncertainty": 0.0004,
+                                  "local_slopes": [1.0], "window_reason": "13 points", "verdict": "mismatch",
+                                  "mismatch": True,
+                                  "points": [{"tolerance": 1e-3, "error": 2e-2, "rhs_evaluations": 96,
+                                              "status": "ok", "note": ""},
+                                             {"tolerance": 1e-12, "error": 7.7e-7, "rhs_evaluations": 1288512,
+                                              "status": "ok", "note": ""}]}]}
 
 
 def write(directory: Path, documents: dict) -> Path:

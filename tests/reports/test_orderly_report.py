@@ -121,7 +121,7 @@ class PageFromSyntheticRuns(unittest.TestCase):
         # 11 convergence files, all judged: heun inconclusive, the seed fails, the rest pass.
         self.assertIn("orderly_report: convergence: 11 runs on 2 problems; 9 pass, 1 fail, "
                       "1 inconclusive; 5 figures", lines)
-        self.assertIn("orderly_report: crosscheck: 2 odeint pairs, 1 odeint steppers' orders", lines)
+        self.assertIn("orderly_report: crosscheck: 2 odeint pairs, 1 odeint steppers' orders, 1 tolerance-driven", lines)
 
     def test_index_above_the_output_links_into_it(self):
         top = _PageParser()
@@ -227,6 +227,11 @@ class PageFromSyntheticRuns(unittest.TestCase):
         self.assertIn("runge_kutta_cash_karp54", self.index)
         self.assertIn("4.001 ± 0.003", self.index)
         self.assertIn('class="verdict pass" title="within 64 units">pass</td>', self.index)
+        # The tolerance-driven table: the effective order, its verdict, the swept ranges.
+        self.assertIn("1.001 ± 0.000", self.index)
+        self.assertIn('class="verdict fail" title="13 points">mismatch</td>', self.index)
+        self.assertIn("1e-03 … 1e-12", self.index)
+        self.assertIn("96 … 1288512", self.index)
 
 
 class NoFittingInPython(unittest.TestCase):

@@ -10,9 +10,13 @@
 
 namespace {
 
+const orderly::odeint_orders& all() {
+  static const auto measured = orderly::run_odeint_orders();
+  return measured;
+}
+
 const orderly::odeint_order_result& find(const std::string& stepper, const std::string& call_prefix) {
-  static const auto all = orderly::run_odeint_orders();
-  for (const auto& r : all)
+  for (const auto& r : all().fixed_step)
     if (r.stepper == stepper && r.call.rfind(call_prefix, 0) == 0) return r;
   throw std::runtime_error("no row " + stepper + " " + call_prefix);
 }
@@ -49,6 +53,47 @@ TEST(OdeintOrders, Rosenbrock4IsFirstOrderWhereDfDtIsNotZero) {
   EXPECT_EQ(r.order_value, 4);
   EXPECT_NEAR(r.measured.fit.order, 1.0, 0.2);
   EXPECT_EQ(r.verdict, "mismatch");
+  // Odeint's stepper with RODAS's d4 is fourth order on the same grids: the sign is the cause.
+  const auto& rodas = find("rosenbrock4<d4 = -0.0362 (RODAS)>", "do_step(sys, x");
+  EXPECT_NEAR(rodas.measured.fit.order, 4.0, 0.2);
+  EXPECT_EQ(rodas.verdict, "matches");
+}
+
+// Dense output read mid-step: euler's linear interpolant is first order; runge_kutta_dopri5's
+// continuous extension is Hairer's of order 4 (local interpolation error O(h^5)), so the error at
+// t_end stays O(h^5), the method's own global order; rosenbrock4's carries its d4 defect.
+TEST(OdeintOrders, DenseOutputInterpolantsAreMeasuredMidStep) {
+  const auto& euler = find("dense_output_runge_kutta<euler>", "integrate_times");
+  EXPECT_NEAR(euler.measured.fit.order, 1.0, 0.2);
+  EXPECT_EQ(euler.verdict, "matches");
+  const auto& dopri = find("dense_output_runge_kutta<controlled dopri5>", "integrate_times");
+  EXPECT_NEAR(dopri.measured.fit.order, 5.0, 0.3);
+  EXPECT_EQ(dopri.verdict, "matches");
+  EXPECT_EQ(find("rosenbrock4_dense_output", "integrate_times").verdict, "mismatch");
+}
+
+const orderly::odeint_tolerance_result& swept(const std::string& stepper) {
+  for (const auto& r : all().tolerance_driven)
+    if (r.stepper == stepper) return r;
+  throw std::runtime_error("no tolerance-driven row " + stepper);
+}
+
+// A controlled stepper of order p whose steps follow the tolerance has error ~ N^-p in its
+// evaluations N: dopri5 5; odeint's rosenbrock4 controller stays first order whatever it spends
+// (its error estimate shares the d4 defect), and recovers 4 with RODAS's d4.
+TEST(OdeintOrders, ToleranceDrivenSteppersHaveTheirEffectiveOrder) {
+  const auto& dopri = swept("controlled runge_kutta_dopri5");
+  ASSERT_TRUE(dopri.effective.found);
+  EXPECT_NEAR(dopri.effective.order, 5.0, 0.5);
+  EXPECT_EQ(dopri.verdict, "matches");
+  const auto& rosenbrock = swept("rosenbrock4_controller");
+  EXPECT_NEAR(rosenbrock.effective.order, 1.0, 0.2);
+  EXPECT_EQ(rosenbrock.verdict, "mismatch");
+  const auto& rodas = swept("rosenbrock4_controller<d4 = -0.0362 (RODAS)>");
+  EXPECT_NEAR(rodas.effective.order, 4.0, 0.5);
+  EXPECT_EQ(rodas.verdict, "matches");
+  // Bulirsch-Stoer declares no order: its slope is reported, never judged.
+  EXPECT_EQ(swept("bulirsch_stoer").verdict, "no declared order");
 }
 
 }  // namespace

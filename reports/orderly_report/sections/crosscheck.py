@@ -17,8 +17,12 @@ PAIR_COLUMNS = ["Orderly", "odeint", "problem", "scalar", "max difference (round
 ORDER_COLUMNS = ["stepper", "call", "problem", "order_value", "stepper_order_value",
                  "error_order_value", "measured", "verdict", "grids N", "local slopes"]
 
+TOLERANCE_COLUMNS = ["stepper", "call", "problem", "stepper_order_value", "error_order_value",
+                     "effective order", "verdict", "tolerances", "evaluations"]
+
 # The odeint-orders study's words, coloured as the convergence verdicts are.
-ORDER_VERDICT_CLASS = {"matches": "pass", "mismatch": "fail", "no window": "inconclusive"}
+ORDER_VERDICT_CLASS = {"matches": "pass", "mismatch": "fail", "no window": "inconclusive",
+                       "inconclusive": "inconclusive"}
 
 
 def _text(value) -> str:
@@ -48,13 +52,48 @@ def _crosscheck_blocks(document) -> list:
             model.Table(PAIR_COLUMNS, rows)]
 
 
+def _order_text(value, uncertainty) -> str:
+    value, uncertainty = finite(value), finite(uncertainty)
+    if value is None:
+        return DASH
+    return f"{value:.3f}" if uncertainty is None else f"{value:.3f} ± {uncertainty:.3f}"
+
+
+def _tolerance_blocks(document) -> list:
+    rows = []
+    for s in _list(document.data, "tolerance_driven", document.name):
+        points = [p for p in s.get("points") or [] if isinstance(p, dict)]
+        tolerances = [finite(p.get("tolerance")) for p in points]
+        tolerances = [t for t in tolerances if t is not None]
+        evaluations = [p.get("rhs_evaluations") for p in points if isinstance(p.get("rhs_evaluations"), int)]
+        verdict = _text(s.get("verdict"))
+        rows.append([model.Cell(_text(s.get("stepper"))), model.Cell(_text(s.get("call"))),
+                     model.Cell(_text(s.get("problem"))), model.Cell(_text(s.get("stepper_order_value"))),
+                     model.Cell(_text(s.get("error_order_value"))),
+                     model.Cell(_order_text(s.get("effective_order"), s.get("uncertainty"))),
+                     model.Cell(verdict, _text(s.get("window_reason")) if s.get("window_reason") else "",
+                                ORDER_VERDICT_CLASS.get(verdict, "")),
+                     model.Cell(f"{max(tolerances):.0e} … {min(tolerances):.0e}" if tolerances else DASH),
+                     model.Cell(f"{min(evaluations)} … {max(evaluations)}" if evaluations else DASH)])
+    if not rows:
+        return []
+    return [model.Heading("odeint's tolerance-driven steppers", "crosscheck-odeint-tolerance"),
+            model.Paragraph(
+                "Controlled, dense-output and Bulirsch-Stoer steppers have no step size to refine: each is "
+                "run at atol = rtol = tol over the tolerances shown, and its effective order is the "
+                "least-squares slope of the final-time error against the right-hand-side evaluations "
+                "spent (error ~ N^−p for a method of order p whose steps follow the tolerance), fitted over "
+                "the finest decades of tolerance, ± twice its standard error. It is judged against "
+                "stepper_order_value with the same band as above; Bulirsch-Stoer changes its order as it "
+                "runs and declares none."),
+            model.Table(TOLERANCE_COLUMNS, rows)]
+
+
 def _orders_blocks(document) -> list:
     data = document.data
     rows = []
     for s in _list(data, "steppers", document.name):
-        measured, uncertainty = finite(s.get("measured_order")), finite(s.get("uncertainty"))
-        text = DASH if measured is None else (f"{measured:.3f}" if uncertainty is None
-                                              else f"{measured:.3f} ± {uncertainty:.3f}")
+        text = _order_text(s.get("measured_order"), s.get("uncertainty"))
         slopes = ", ".join(f"{x:.2f}" for x in (finite(v) for v in s.get("local_slopes") or [])
                            if x is not None)
         grids = ", ".join(str(p.get("steps")) for p in s.get("points") or [] if isinstance(p, dict))
@@ -74,8 +113,10 @@ def _orders_blocks(document) -> list:
                 "Final-time error against the certified reference on grids of N steps; the "
                 "measured order is the study's least-squares slope over its asymptotic window. A "
                 f"declared order_value matches when the measured order lies within {band}, "
-                "widened by the fit's uncertainty."),
-            model.Table(ORDER_COLUMNS, rows)]
+                "widened by the fit's uncertainty; a fit uncertain by more than half an order is "
+                "inconclusive. Dense-output rows step so that the final time falls mid-step: the state "
+                "there comes from the stepper's interpolant."),
+            model.Table(ORDER_COLUMNS, rows)] + _tolerance_blocks(document)
 
 
 def build(documents: list, context) -> model.SectionPage:
@@ -87,6 +128,9 @@ def build(documents: list, context) -> model.SectionPage:
         else:
             blocks += _orders_blocks(document)
             counts.append(f"{len(document.data['steppers'])} odeint steppers' orders")
+            swept = document.data.get("tolerance_driven")
+            if isinstance(swept, list):
+                counts.append(f"{len(swept)} tolerance-driven")
     return model.SectionPage(title="Cross-check against Boost.Odeint",
                              summary="crosscheck: " + ", ".join(counts), blocks=blocks)
 

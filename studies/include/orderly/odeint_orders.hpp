@@ -17,6 +17,14 @@ struct odeint_order_policy {
   // uncertainty widened by the study's band: the same acceptance as the order gate.
   static constexpr double band_below = 0.15;
   static constexpr double band_above = 0.5;
+  // A verdict needs the order to within half an order: a wider interval cannot tell neighbouring
+  // orders apart, and the row is inconclusive instead.
+  static constexpr double max_uncertainty = 0.5;
+  // Tolerance sweeps: atol = rtol = tol from 1e-3 to 1e-12, this many per decade; the slope is
+  // fitted over the finest fit_decades decades (see odeint_tolerance_result).
+  static constexpr int sweep_per_decade = 4;
+  static constexpr int sweep_coarsest_decade = 3, sweep_finest_decade = 12;
+  static constexpr int fit_decades = 3;
 };
 
 struct odeint_order_result {
@@ -27,11 +35,39 @@ struct odeint_order_result {
   int order_value = 0;
   std::optional<int> stepper_order_value, error_order_value;
   order_measurement measured;
-  std::string verdict;  // "matches", "mismatch", "no window"
+  std::string verdict;  // "matches", "mismatch", "inconclusive", "no window"
 };
 
-std::vector<odeint_order_result> run_odeint_orders();
+// A tolerance-driven stepper (controlled, dense output, Bulirsch-Stoer) has no step size to refine:
+// it is swept over tolerances, and its effective order is the slope of the final-time error against
+// the right-hand-side evaluations it spent (err ~ C N^-p for a method of order p whose steps follow
+// the tolerance). Final-time errors of adaptive runs scatter about that line by factors of two
+// (local errors cancel along the orbit), so a three-point window would fit noise: the slope is the
+// least-squares line through every usable point (round-off excluded as the study excludes it) of
+// the finest fit_decades decades of tolerance, its uncertainty twice the slope's standard error.
+// Bulirsch-Stoer changes its order as it goes and declares none: its slope is reported, not judged.
+struct odeint_tolerance_point {
+  double tolerance = 0, error = 0;
+  std::uint64_t rhs_evaluations = 0;
+  point_status status = point_status::ok;
+  std::string note;
+};
 
-nlohmann::json odeint_orders_json(const std::vector<odeint_order_result>& results);
+struct odeint_tolerance_result {
+  std::string stepper, call, problem, scalar;
+  std::optional<int> stepper_order_value, error_order_value;
+  std::vector<odeint_tolerance_point> points;  // coarse to fine tolerance
+  order_fit effective;                          // error against 1 / evaluations
+  std::string verdict;  // "matches", "mismatch", "inconclusive", "no window", "no declared order"
+};
+
+struct odeint_orders {
+  std::vector<odeint_order_result> fixed_step;
+  std::vector<odeint_tolerance_result> tolerance_driven;
+};
+
+odeint_orders run_odeint_orders();
+
+nlohmann::json odeint_orders_json(const odeint_orders& results);
 
 }  // namespace orderly

@@ -20,6 +20,7 @@
 // The local error of the estimate is O(h^(s+1)); the step size follows err^(-1/(s+1)) with
 // Gustafsson's predictive controller, as in RADAU5.
 #include <orderly/exact.hpp>
+#include <orderly/implicit/difference_quotients.hpp>
 #include <orderly/step_control.hpp>  // integration_failure
 
 #include <boost/math/special_functions/legendre.hpp>
@@ -205,27 +206,6 @@ struct radau_stats {
   std::uint64_t newton_iterations = 0;
   std::uint64_t newton_failures = 0;  // step-size reductions forced by Newton divergence
 };
-
-// Forward-difference Jacobian (RADAU5's increments sqrt(eps max(1e-5, |y_j|))), row-major.
-template <class T, class Rhs>
-void finite_difference_jacobian(Rhs& f, const T& t, const std::vector<T>& y, const std::vector<T>& f0,
-                                std::vector<T>& jacobian, std::uint64_t& evaluations) {
-  using std::abs;
-  using std::max;
-  using std::sqrt;
-  const std::size_t n = y.size();
-  jacobian.assign(n * n, T(0));
-  std::vector<T> probe = y, f1(n);
-  const T eps = std::numeric_limits<T>::epsilon();
-  for (std::size_t j = 0; j < n; ++j) {
-    const T delta = sqrt(eps * max(T(1) / 100000, T(abs(y[j]))));
-    probe[j] = y[j] + delta;
-    f(t, probe, f1);
-    ++evaluations;
-    for (std::size_t i = 0; i < n; ++i) jacobian[i * n + j] = (f1[i] - f0[i]) / delta;
-    probe[j] = y[j];
-  }
-}
 
 namespace radau_detail {
 

@@ -7,6 +7,7 @@
 // step(f, t, y, h[, error]) has the signature of explicit_rk's, so integrate_adaptive
 // (step_control.hpp) drives both with one error norm, one starting step and one controller.
 #include <orderly/explicit_rk.hpp>  // weight_set
+#include <orderly/implicit/difference_quotients.hpp>
 #include <orderly/state_algebra.hpp>
 #include <orderly/tableaus/rosenbrock_methods.hpp>
 
@@ -51,8 +52,6 @@ class rosenbrock_stepper {
     g_.resize(s);
   }
 
-  const rosenbrock_method& method() const { return *method_; }
-  int order() const { return method_->order; }
   // The order q of the error estimate's method: the estimate is O(h^(q+1)).
   int error_estimate_order() const { return std::min(method_->order, method_->embedded_order); }
 
@@ -67,14 +66,14 @@ class rosenbrock_stepper {
   template <class Rhs>
   void step(Rhs&& f, const scalar& t, State& y, const scalar& h) {
     compute_stages(f, t, y, h);
-    combine(y, m_, y);
+    advance(y);
   }
 
   template <class Rhs>
   void step(Rhs&& f, const scalar& t, State& y, const scalar& h, State& error) {
     compute_stages(f, t, y, h);
-    combine_increment(error, e_);
-    combine(y, m_, y);
+    weighted_sum(error, e_);
+    advance(y);
   }
 
  private:
@@ -83,9 +82,6 @@ class rosenbrock_stepper {
 
   template <class Rhs>
   void compute_stages(Rhs& f, const scalar& t, const State& y, const scalar& h) {
-    using std::abs;
-    using std::cbrt;
-    using std::max;
     const std::size_t n = size_of(y);
     const auto s = static_cast<std::size_t>(method_->stages());
     resize_like(f0_, y);
@@ -94,16 +90,10 @@ class rosenbrock_stepper {
     resize_like(ft_, y);
     evaluate(f, t, y, f0_);
     jacobian_at(f, t, y);
-    if (autonomous_) {
+    if (autonomous_)
       for (std::size_t i = 0; i < n; ++i) ft_[i] = scalar(0);
-    } else {
-      // Central difference in t: error O(delta^2) = O(eps^(2/3)) relative, far below the
-      // method's local error at the tolerances and steps it is used with.
-      const scalar delta = cbrt(std::numeric_limits<scalar>::epsilon()) * max(scalar(1), scalar(abs(t)));
-      evaluate(f, t + delta, y, fstage_);
-      evaluate(f, t - delta, y, stage_);
-      for (std::size_t i = 0; i < n; ++i) ft_[i] = (fstage_[i] - stage_[i]) / (2 * delta);
-    }
+    else
+      central_time_derivative(f, t, y, ft_, rhs_evaluations_);
     const auto size = static_cast<Eigen::Index>(n);
     matrix w(size, size);
     const scalar diagonal = 1 / (gamma_ * h);
@@ -136,18 +126,8 @@ class rosenbrock_stepper {
     }
   }
 
-  // out = y + sum_i w_i g_i (out may be y).
-  void combine(State& out, const std::vector<scalar>& w, const State& y) const {
-    const std::size_t n = size_of(y);
-    for (std::size_t k = 0; k < n; ++k) {
-      scalar sum = 0;
-      for (std::size_t i = 0; i < w.size(); ++i)
-        if (w[i] != 0) sum += w[i] * g_[i](static_cast<Eigen::Index>(k));
-      out[k] = y[k] + sum;
-    }
-  }
-
-  void combine_increment(State& out, const std::vector<scalar>& w) const {
+  // out = sum_i w_i g_i.
+  void weighted_sum(State& out, const std::vector<scalar>& w) const {
     resize_like(out, f0_);
     for (std::size_t k = 0; k < size_of(f0_); ++k) {
       scalar sum = 0;
@@ -157,36 +137,29 @@ class rosenbrock_stepper {
     }
   }
 
+  // y += sum_i m_i g_i.
+  void advance(State& y) {
+    weighted_sum(stage_, m_);
+    for (std::size_t k = 0; k < size_of(y); ++k) y[k] += stage_[k];
+  }
+
   template <class Rhs>
   void evaluate(Rhs& f, const scalar& t, const State& x, State& dx) {
     f(t, x, dx);
     ++rhs_evaluations_;
   }
 
-  // J at (t, y): the given function, or forward differences with RADAU5's increments
-  // sqrt(eps max(1e-5, |y_j|)) (one evaluation per column; f0_ holds f(t, y)).
+  // J at (t, y): the given function, or forward differences (f0_ holds f(t, y)).
   template <class Rhs>
   void jacobian_at(Rhs& f, const scalar& t, const State& y) {
-    using std::abs;
-    using std::max;
-    using std::sqrt;
-    const std::size_t n = size_of(y);
     ++jacobian_evaluations_;
     if (jacobian_function_) {
       jacobian_function_(t, y, jacobian_);
-      if (jacobian_.size() != n * n) throw std::invalid_argument("rosenbrock: the Jacobian must be n x n");
+      if (jacobian_.size() != size_of(y) * size_of(y))
+        throw std::invalid_argument("rosenbrock: the Jacobian must be n x n");
       return;
     }
-    jacobian_.assign(n * n, scalar(0));
-    probe_ = y;
-    const scalar eps = std::numeric_limits<scalar>::epsilon();
-    for (std::size_t j = 0; j < n; ++j) {
-      const scalar delta = sqrt(eps * max(scalar(1) / 100000, scalar(abs(y[j]))));
-      probe_[j] = y[j] + delta;
-      evaluate(f, t, probe_, fstage_);
-      for (std::size_t i = 0; i < n; ++i) jacobian_[i * n + j] = (fstage_[i] - f0_[i]) / delta;
-      probe_[j] = y[j];
-    }
+    finite_difference_jacobian(f, t, y, f0_, jacobian_, rhs_evaluations_);
   }
 
   const rosenbrock_method* method_;
@@ -198,7 +171,7 @@ class rosenbrock_stepper {
   std::vector<vector> g_;
   std::vector<scalar> jacobian_;
   Eigen::PartialPivLU<matrix> lu_;
-  State f0_, stage_, fstage_, ft_, probe_;
+  State f0_, stage_, fstage_, ft_;
   std::uint64_t rhs_evaluations_ = 0, jacobian_evaluations_ = 0, lu_factorizations_ = 0, linear_solves_ = 0;
 };
 

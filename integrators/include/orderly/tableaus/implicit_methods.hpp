@@ -2,11 +2,10 @@
 // Implicit Runge-Kutta methods as coefficient data at 100 digits: rational entries are parsed
 // exactly, entries with radicals are evaluated from their closed forms, Radau IIA comes from its
 // generator (implicit/radau.hpp: nodes from the Radau polynomial, A from the collocation
-// conditions). The method analysis reads them (order, stage order, stability function, A- and
-// L-stability), and the fixed-step implicit solver (implicit/radau.hpp: simplified Newton with
-// Eigen's LU) runs them. They are not catalog entries yet: the catalog's stepper interface, the
-// gate's baseline and the adaptive controller do not take them (radau5 and radau13 run adaptively
-// through the reference solver in the stiff study).
+// conditions). They are catalog entries (catalog.hpp): the method analysis reads them (order,
+// stage order, stability function, A- and L-stability), the fixed-step implicit solver
+// (implicit/radau.hpp: Newton with Eigen's LU) runs them, and radau5 and radau13 also run
+// adaptively through the Radau IIA code the references are made with.
 #include <orderly/exact.hpp>
 #include <orderly/implicit/radau.hpp>
 #include <orderly/order_conditions.hpp>
