@@ -72,6 +72,22 @@ TEST(OdeintOrders, DenseOutputInterpolantsAreMeasuredMidStep) {
   EXPECT_EQ(find("rosenbrock4_dense_output", "integrate_times").verdict, "mismatch");
 }
 
+// error_order_value is the order of the embedded solution out - xerr: 4 for the Cash-Karp and
+// Dormand-Prince pairs, 7 for Fehlberg 7(8) (measured in long double: double's window reaches
+// round-off before its slopes settle), and the previous extrapolation level (2 for
+// extrapolation_stepper<4>).
+TEST(OdeintOrders, EmbeddedSolutionsHaveTheDeclaredErrorOrder) {
+  for (const auto& [name, order] : {std::pair{"runge_kutta_cash_karp54", 4}, std::pair{"runge_kutta_dopri5", 4},
+                                    std::pair{"runge_kutta_fehlberg78", 7}, std::pair{"extrapolation_stepper<4>", 2}}) {
+    const auto& r = find(name, "do_step(sys, in, t, out, dt, xerr)");
+    ASSERT_TRUE(r.measured.fit.found) << name;
+    EXPECT_EQ(r.judged_against, "error_order_value") << name;
+    EXPECT_NEAR(r.measured.fit.order, order, 0.2) << name;
+    EXPECT_EQ(r.verdict, "matches") << name;
+  }
+  EXPECT_EQ(find("runge_kutta_fehlberg78", "do_step(sys, in, t, out, dt, xerr)").scalar, "long double");
+}
+
 const orderly::odeint_tolerance_result& swept(const std::string& stepper) {
   for (const auto& r : all().tolerance_driven)
     if (r.stepper == stepper) return r;

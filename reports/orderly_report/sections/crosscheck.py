@@ -14,8 +14,8 @@ ODEINT_ORDERS = "orderly.odeint-orders/1"
 
 PAIR_COLUMNS = ["Orderly", "odeint", "problem", "scalar", "max difference (round-off units)",
                 "verdict", "note"]
-ORDER_COLUMNS = ["stepper", "call", "problem", "order_value", "stepper_order_value",
-                 "error_order_value", "measured", "verdict", "grids N", "local slopes"]
+ORDER_COLUMNS = ["stepper", "call", "problem", "scalar", "order_value", "stepper_order_value",
+                 "error_order_value", "judged against", "measured", "verdict", "grids N", "local slopes"]
 
 TOLERANCE_COLUMNS = ["stepper", "call", "problem", "stepper_order_value", "error_order_value",
                      "effective order", "verdict", "tolerances", "evaluations"]
@@ -99,9 +99,11 @@ def _orders_blocks(document) -> list:
         grids = ", ".join(str(p.get("steps")) for p in s.get("points") or [] if isinstance(p, dict))
         verdict = _text(s.get("verdict"))
         rows.append([model.Cell(_text(s.get("stepper"))), model.Cell(_text(s.get("call"))),
-                     model.Cell(_text(s.get("problem"))), model.Cell(_text(s.get("order_value"))),
+                     model.Cell(_text(s.get("problem"))), model.Cell(_text(s.get("scalar"))),
+                     model.Cell(_text(s.get("order_value"))),
                      model.Cell(_text(s.get("stepper_order_value"))),
-                     model.Cell(_text(s.get("error_order_value"))), model.Cell(text),
+                     model.Cell(_text(s.get("error_order_value"))),
+                     model.Cell(_text(s.get("judged_against") or "order_value")), model.Cell(text),
                      model.Cell(verdict, _text(s.get("window_reason")) if s.get("window_reason") else "",
                                 ORDER_VERDICT_CLASS.get(verdict, "")),
                      model.Cell(grids), model.Cell(slopes)])
@@ -112,10 +114,13 @@ def _orders_blocks(document) -> list:
             model.Paragraph(
                 "Final-time error against the certified reference on grids of N steps; the "
                 "measured order is the study's least-squares slope over its asymptotic window. A "
-                f"declared order_value matches when the measured order lies within {band}, "
-                "widened by the fit's uncertainty; a fit uncertain by more than half an order is "
-                "inconclusive. Dense-output rows step so that the final time falls mid-step: the state "
-                "there comes from the stepper's interpolant."),
+                f"declared order matches when the measured order lies within {band}, "
+                "widened by the fit's uncertainty; a fit uncertain by more than half an order, or a "
+                "mismatch whose local slopes have not settled, is inconclusive (a run double cannot "
+                "settle is measured again in long double). Rows propagating out − xerr measure the "
+                "embedded solution and are judged against error_order_value. Dense-output rows step "
+                "so that the final time falls mid-step: the state there comes from the stepper's "
+                "interpolant."),
             model.Table(ORDER_COLUMNS, rows)] + _tolerance_blocks(document)
 
 

@@ -34,6 +34,9 @@ struct odeint_order_result {
   std::string scalar;
   int order_value = 0;
   std::optional<int> stepper_order_value, error_order_value;
+  // Which declared value the measurement is judged against: "order_value", or, for the embedded
+  // solution an error stepper's xerr defines, "error_order_value".
+  std::string judged_against = "order_value";
   order_measurement measured;
   std::string verdict;  // "matches", "mismatch", "inconclusive", "no window"
 };
