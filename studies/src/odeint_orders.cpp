@@ -346,28 +346,19 @@ state_of<double> as_state(const X& x) {
 }
 auto first_step = [](const auto& problem) { return (problem.t_end - problem.t0) / observations; };
 
+// An explicit stepper made by make(tol): a controlled one driven by integrate_adaptive, or (dense)
+// a dense-output one by integrate_const, which interpolates at the observation times.
 template <class Stepper>
-odeint_tolerance_result sweep_adaptive(const std::string& name, auto make) {
-  auto integrate = [make](const auto& problem, double tol, auto system) {
+odeint_tolerance_result sweep_explicit(const std::string& name, bool dense, auto make) {
+  auto integrate = [make, dense](const auto& problem, double tol, auto system) {
     auto stepper = make(tol);
     state_of<double> x = problem.y0;
-    odeint::integrate_adaptive(stepper, system, x, problem.t0, problem.t_end, first_step(problem));
+    if (dense) odeint::integrate_const(stepper, system, x, problem.t0, problem.t_end, first_step(problem));
+    else odeint::integrate_adaptive(stepper, system, x, problem.t0, problem.t_end, first_step(problem));
     return x;
   };
-  return sweep_tolerances(name, "integrate_adaptive", stepper_order_of<Stepper>(), error_order_of<Stepper>(),
-                          explicit_system, integrate);
-}
-
-template <class Stepper>
-odeint_tolerance_result sweep_dense(const std::string& name, auto make) {
-  auto integrate = [make](const auto& problem, double tol, auto system) {
-    auto stepper = make(tol);
-    state_of<double> x = problem.y0;
-    odeint::integrate_const(stepper, system, x, problem.t0, problem.t_end, first_step(problem));
-    return x;
-  };
-  return sweep_tolerances(name, "integrate_const (dense output)", stepper_order_of<Stepper>(),
-                          error_order_of<Stepper>(), explicit_system, integrate);
+  return sweep_tolerances(name, dense ? "integrate_const (dense output)" : "integrate_adaptive",
+                          stepper_order_of<Stepper>(), error_order_of<Stepper>(), explicit_system, integrate);
 }
 
 // rosenbrock4 declares stepper_order and error_order under other names, on ublas vectors.
@@ -469,16 +460,16 @@ odeint_orders run_odeint_orders() {
   using bulirsch_stoer = odeint::bulirsch_stoer<vec<double>>;
   using bulirsch_stoer_dense = odeint::bulirsch_stoer_dense_out<vec<double>>;
   auto& swept = all.tolerance_driven;
-  swept.push_back(sweep_adaptive<dopri5>("controlled runge_kutta_dopri5",
+  swept.push_back(sweep_explicit<dopri5>("controlled runge_kutta_dopri5", false,
                                          [](double tol) { return odeint::make_controlled(tol, tol, dopri5{}); }));
-  swept.push_back(sweep_adaptive<cash_karp>("controlled runge_kutta_cash_karp54",
+  swept.push_back(sweep_explicit<cash_karp>("controlled runge_kutta_cash_karp54", false,
                                             [](double tol) { return odeint::make_controlled(tol, tol, cash_karp{}); }));
-  swept.push_back(sweep_adaptive<rkf78>("controlled runge_kutta_fehlberg78",
+  swept.push_back(sweep_explicit<rkf78>("controlled runge_kutta_fehlberg78", false,
                                         [](double tol) { return odeint::make_controlled(tol, tol, rkf78{}); }));
-  swept.push_back(sweep_dense<dopri5>("dense_output_runge_kutta<controlled dopri5>",
+  swept.push_back(sweep_explicit<dopri5>("dense_output_runge_kutta<controlled dopri5>", true,
                                       [](double tol) { return odeint::make_dense_output(tol, tol, dopri5{}); }));
-  swept.push_back(sweep_adaptive<bulirsch_stoer>("bulirsch_stoer", [](double tol) { return bulirsch_stoer(tol, tol); }));
-  swept.push_back(sweep_dense<bulirsch_stoer_dense>("bulirsch_stoer_dense_out",
+  swept.push_back(sweep_explicit<bulirsch_stoer>("bulirsch_stoer", false, [](double tol) { return bulirsch_stoer(tol, tol); }));
+  swept.push_back(sweep_explicit<bulirsch_stoer_dense>("bulirsch_stoer_dense_out", true,
                                                     [](double tol) { return bulirsch_stoer_dense(tol, tol); }));
   swept.push_back(sweep_rosenbrock4<odeint::default_rosenbrock_coefficients>("rosenbrock4_controller", false));
   swept.push_back(sweep_rosenbrock4<odeint::default_rosenbrock_coefficients>("rosenbrock4_dense_output", true));
