@@ -29,15 +29,11 @@ std::string limit_text(const nlohmann::json& value) {
 }
 
 void print_summary(const nlohmann::json& m) {
-  // Rosenbrock methods have no derived order, stage order or error norms (null in the JSON).
-  const bool derived = !m["order"].is_null();
-  if (derived)
-    std::printf("%s (%s): order %d", m["name"].get<std::string>().c_str(), m["family"].get<std::string>().c_str(),
-                m["order"].get<int>());
-  else
-    std::printf("%s (%s): declared order %d (%s)", m["name"].get<std::string>().c_str(),
-                m["family"].get<std::string>().c_str(), m["declared_order"].get<int>(),
-                m["order_note"].get<std::string>().c_str());
+  // Rosenbrock methods: the order from their own conditions (explained in order_note), no stage
+  // order or error norms (null in the JSON).
+  std::printf("%s (%s): order %d", m["name"].get<std::string>().c_str(), m["family"].get<std::string>().c_str(),
+              m["order"].get<int>());
+  if (m.contains("order_note")) std::printf(" (%s)", m["order_note"].get<std::string>().c_str());
   if (m.contains("stage_order") && !m["stage_order"].is_null()) std::printf(", stage order %d", m["stage_order"].get<int>());
   std::printf("\n");
   if (m.contains("stability_function")) {
@@ -55,12 +51,17 @@ void print_summary(const nlohmann::json& m) {
   }
   if (m.contains("harmonic_stability_limit"))
     std::printf("  harmonic stability limit omega h < %s\n", limit_text(m["harmonic_stability_limit_digits"]).c_str());
-  if (derived)
+  if (!m["principal_error"].is_null())
     std::printf("  principal error norms (order %d trees): 2-norm %.6e, max %.6e\n", m["principal_error"]["order"].get<int>(),
                 m["principal_error_2norm"].get<double>(), m["principal_error_max"].get<double>());
-  if (derived && m.contains("embedded"))
-    std::printf("  embedded weights: order %d, 2-norm %.6e, max %.6e\n", m["embedded"]["order"].get<int>(),
-                m["embedded"]["principal_error_2norm"].get<double>(), m["embedded"]["principal_error_max"].get<double>());
+  if (m.contains("embedded")) {
+    const auto& e = m["embedded"];
+    if (e["principal_error_2norm"].is_null())
+      std::printf("  embedded weights: order %d\n", e["order"].get<int>());
+    else
+      std::printf("  embedded weights: order %d, 2-norm %.6e, max %.6e\n", e["order"].get<int>(),
+                  e["principal_error_2norm"].get<double>(), e["principal_error_max"].get<double>());
+  }
   std::printf("  empirical check: %s\n", m["empirical"]["summary"].get<std::string>().c_str());
 }
 

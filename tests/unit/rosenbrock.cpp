@@ -4,6 +4,7 @@
 // counts, and adaptive runs under the shared controller.
 #include <orderly/analysis/method_analysis.hpp>
 #include <orderly/analysis/rosenbrock_equivalent.hpp>
+#include <orderly/analysis/rosenbrock_order_conditions.hpp>
 #include <orderly/catalog.hpp>
 #include <orderly/implicit/rosenbrock.hpp>
 #include <orderly/step_control.hpp>
@@ -175,6 +176,36 @@ TEST(Rosenbrock, LinearEquivalentGivesTheStepperStabilityFunction) {
                     std::exp(static_cast<long double>(z)));
   };
   EXPECT_NEAR(std::log2(static_cast<double>(defect(-0.1) / defect(-0.05))), 5.0, 0.3);
+}
+
+// RODAS is published as order 4 with an embedded order-3 solution: its 16-digit coefficients satisfy
+// every condition of Hairer-Wanner's Table IV.7.1 to their last digits, the embedded weights those
+// of order <= 3 only (an order-4 condition off by far more than the digits explain), and a weight
+// moved by 1e-6 breaks even the first condition.
+TEST(Rosenbrock, RodasSatisfiesTheRosenbrockOrderConditionsToItsDigits) {
+  const exact digits = exact(1, 1000000000000000LL);  // 1e-15: 16 digits, less one for the sums
+  for (const auto& c : rosenbrock_order_conditions(rodas(), false)) EXPECT_LT(abs(c.residual), digits) << c.condition;
+  EXPECT_EQ(rosenbrock_order_from(rosenbrock_order_conditions(rodas(), false), digits), 4);
+  double worst_order4 = 0;
+  for (const auto& c : rosenbrock_order_conditions(rodas(), true)) {
+    if (c.order <= 3) EXPECT_LT(abs(c.residual), digits) << c.condition;
+    else worst_order4 = std::max(worst_order4, std::fabs(static_cast<double>(c.residual)));
+  }
+  EXPECT_GT(worst_order4, 1e-3);
+  EXPECT_EQ(rosenbrock_order_from(rosenbrock_order_conditions(rodas(), true), digits), 3);
+
+  rosenbrock_method moved = rodas();
+  moved.m[0] += exact(1, 1000000);
+  EXPECT_EQ(rosenbrock_order_from(rosenbrock_order_conditions(moved, false), digits), 0);
+}
+
+// The non-autonomous conditions c_i = alpha_i, d_i = gamma_i: RODAS's d4 = -0.0362 meets them to its
+// digits; odeint's +0.0362 misses by 2 x 0.0362.
+TEST(Rosenbrock, NonAutonomousConditionsSeparateRodasFromOdeintsSign) {
+  EXPECT_LT(static_cast<double>(rosenbrock_nonautonomous_residual(rodas())), 1e-15);
+  rosenbrock_method odeint_sign = rodas();
+  odeint_sign.d[3] = -odeint_sign.d[3];
+  EXPECT_NEAR(static_cast<double>(rosenbrock_nonautonomous_residual(odeint_sign)), 2 * 0.0362, 1e-12);
 }
 
 TEST(ImplicitCatalog, CooperConditionMarksTheGaussMethodsSymplectic) {
