@@ -95,6 +95,8 @@ fixed_step_run<T> run_grid(const typed_problem<T>& problem, std::size_t n, bool 
         stepper.do_step(system, y, t, out, h, xerr);
         for (std::size_t i = 0; i < y.size(); ++i) y[i] = out[i] - xerr[i];
       });
+    } else {
+      throw std::logic_error("odeint orders: the embedded form needs a stepper with an error estimate");
     }
   } else {
     vec<T> out;
@@ -265,10 +267,12 @@ order_fit fit_all_points(std::vector<convergence_point>& points) {
   order_fit fit;
   const auto status = classify_points(points);
   std::vector<double> x, y;
+  const convergence_point* previous = nullptr;
   for (std::size_t i = 0; i < points.size(); ++i) {
     points[i].status = status[i];
     if (status[i] != point_status::ok) continue;
-    if (!x.empty()) fit.local_slopes.push_back((std::log(points[i].error) - y.back()) / (std::log(points[i].h) - x.back()));
+    if (previous) fit.local_slopes.push_back(local_slope(*previous, points[i]));
+    previous = &points[i];
     x.push_back(std::log(points[i].h));
     y.push_back(std::log(points[i].error));
   }
