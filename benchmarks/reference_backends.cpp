@@ -4,6 +4,7 @@
 // against the closed form (Kepler's equation solved in 100-digit arithmetic), with the definition
 // of reference_solution.hpp; counters: digits, rhs evaluations, digits per second.
 //   bench_reference_backends --benchmark_counters_tabular=true
+#include <orderly/extrapolation_reference.hpp>
 #include <orderly/reference_solution.hpp>
 
 #include <boost/multiprecision/cpp_dec_float.hpp>

@@ -7,6 +7,7 @@
 //  - the Arenstorf orbit closes after its published period;
 //  - first integrals (energy, angular and linear momentum, Jacobi integral, the Lotka-Volterra
 //    integral) take their initial values at the stored states.
+#include <orderly/extrapolation_reference.hpp>
 #include <orderly/reference_solution.hpp>
 
 #include <gtest/gtest.h>

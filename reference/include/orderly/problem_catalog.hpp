@@ -74,4 +74,14 @@ typed_problem<T> instantiate(const problem_entry& entry) {
   return detail::instantiate_problem<T>(entry, std::make_index_sequence<std::tuple_size_v<problem_types>>{});
 }
 
+// Every problem's formulas in one scalar are a large instantiation: for the scalars the studies
+// use it is compiled once, in the reference library (reference/src/problem_instances_*.cpp), and
+// linked by every file that names them instead of compiled again in each.
+extern template typed_problem<float> instantiate<float>(const problem_entry&);
+extern template typed_problem<double> instantiate<double>(const problem_entry&);
+extern template typed_problem<long double> instantiate<long double>(const problem_entry&);
+extern template typed_problem<float128> instantiate<float128>(const problem_entry&);
+extern template typed_problem<mp50> instantiate<mp50>(const problem_entry&);
+extern template typed_problem<high_precision> instantiate<high_precision>(const problem_entry&);
+
 }  // namespace orderly

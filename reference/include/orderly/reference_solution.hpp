@@ -23,23 +23,18 @@
 // References at each problem's t_end are stored in reference/data/<name>.json (decimal strings,
 // method, tolerances, precisions, certified digits, compute time); `orderly reference --all
 // --recompute` rewrites them. Requests at other times (dense output for studies) are computed
-// with the output times hit exactly.
-#include <orderly/odeint_multiprecision.hpp>
+// with the output times hit exactly (integrate_extrapolation in extrapolation_reference.hpp).
 #include <orderly/problem_catalog.hpp>
-#include <orderly/stiff_reference.hpp>
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdlib>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
-#include <future>
 #include <limits>
 #include <optional>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -99,153 +94,35 @@ inline std::string decimal(const mp50& x) {
   return x.str(std::numeric_limits<mp50>::digits10 + 2, std::ios::scientific);
 }
 
-// Ascending, duplicate-free output times, each >= t0; `order[k]` maps request k to its slot.
-template <class T>
-std::vector<T> sorted_times(const std::vector<mp50>& requested, std::vector<std::size_t>& order) {
-  std::vector<mp50> unique = requested;
-  std::sort(unique.begin(), unique.end());
-  unique.erase(std::unique(unique.begin(), unique.end()), unique.end());
-  order.clear();
-  for (const auto& t : requested)
-    order.push_back(static_cast<std::size_t>(std::lower_bound(unique.begin(), unique.end(), t) - unique.begin()));
-  std::vector<T> times;
-  for (const auto& t : unique) times.push_back(static_cast<T>(t));
-  return times;
-}
-
 }  // namespace detail
 
-// Integrates problem `p` with Gragg-Bulirsch-Stoer extrapolation (abs = rel = tol), returning the
-// state at each of the ascending `times` (all >= p.t0), each hit exactly.
-template <class T>
-std::vector<state_of<T>> integrate_extrapolation(const typed_problem<T>& p, const std::vector<T>& times, const T& tol,
-                                                 std::size_t* steps = nullptr) {
-  namespace odeint = boost::numeric::odeint;
-  std::vector<T> grid;
-  grid.push_back(p.t0);
-  for (const auto& t : times) {
-    if (t < p.t0) throw std::invalid_argument(p.info->name + ": reference requested before t0");
-    if (t > grid.back()) grid.push_back(t);
-  }
-  std::vector<state_of<T>> at_grid;
-  state_of<T> y = p.y0;
-  const auto system = [&p](const state_of<T>& x, state_of<T>& dxdt, const T& t) {
-    dxdt.resize(x.size());
-    p.rhs(t, x, dxdt);
-  };
-  std::size_t count = 0;
-  if (grid.size() > 1) {
-    odeint::bulirsch_stoer<state_of<T>, T, state_of<T>, T> stepper(tol, tol);
-    count = odeint::integrate_times(stepper, system, y, grid.begin(), grid.end(), T((grid[1] - grid[0]) / 100),
-                                    [&](const state_of<T>& x, const T&) { at_grid.push_back(x); });
-  } else {
-    at_grid.push_back(y);
-  }
-  if (steps) *steps = count;
-  std::vector<state_of<T>> result;
-  for (const auto& t : times)
-    result.push_back(at_grid[static_cast<std::size_t>(std::lower_bound(grid.begin(), grid.end(), t) - grid.begin())]);
-  return result;
-}
+// The computations below are compiled once (reference/src/reference_solution.cpp): they
+// instantiate odeint's extrapolation in 50 and 60 digits and the Radau IIA solver, which every
+// file that only reads a stored reference would otherwise compile again.
 
 // Two extrapolation runs (mp50 and mp60, in parallel) and their agreement. When fewer than
 // settings.target_digits are certified, both tolerances shrink by `tighten` and the pair is
 // recomputed (at most max_attempts times); the result reports what was reached.
-inline reference_states compute_nonstiff_reference(const problem_entry& entry, const std::vector<mp50>& requested,
-                                                   const nonstiff_reference_settings& settings = {}) {
-  const auto start = std::chrono::steady_clock::now();
-  std::vector<std::size_t> order;
-  const auto times50 = detail::sorted_times<mp50>(requested, order);
-  const auto times60 = detail::sorted_times<mp60>(requested, order);
-  const auto coarse_problem = instantiate<mp50>(entry);
-  const auto fine_problem = instantiate<mp60>(entry);
-  high_precision tolerance = problems::parse_value(settings.tolerance);
-  high_precision check_tolerance = problems::parse_value(settings.check_tolerance);
-  reference_states result;
-  for (int attempt = 1; attempt <= settings.max_attempts; ++attempt) {
-    auto coarse = std::async(std::launch::async, [&] {
-      return integrate_extrapolation(coarse_problem, times50, mp50(tolerance));
-    });
-    const auto fine = integrate_extrapolation(fine_problem, times60, mp60(check_tolerance));
-    const auto coarse_states = coarse.get();
-    result = reference_states{};
-    result.times = requested;
-    result.certified_digits = std::numeric_limits<mp50>::digits10;
-    for (std::size_t k = 0; k < requested.size(); ++k) {
-      const auto& reference = fine[order[k]];
-      state_of<mp50> state;
-      for (const auto& x : reference) state.push_back(mp50(x));
-      result.states.push_back(state);
-      result.certified_digits = std::min(result.certified_digits,
-                                         agreement_digits_floor(coarse_states[order[k]], reference, mp60(0)));
-    }
-    result.method = "Gragg-Bulirsch-Stoer extrapolation (odeint bulirsch_stoer, order <= 16): reference cpp_bin_float<60> "
-                    "at tol " + check_tolerance.str(3) + ", certified against cpp_bin_float_50 at tol " + tolerance.str(3) +
-                    " (abs = rel)";
-    if (result.certified_digits >= settings.target_digits) break;
-    tolerance *= problems::parse_value(settings.tighten);
-    check_tolerance *= problems::parse_value(settings.tighten);
-  }
-  result.origin = "computed";
-  result.compute_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return result;
-}
+reference_states compute_nonstiff_reference(const problem_entry& entry, const std::vector<mp50>& requested,
+                                            const nonstiff_reference_settings& settings = {});
 
-inline reference_states compute_stiff_reference_states(const problem_entry& entry, const std::vector<mp50>& requested) {
-  std::vector<std::size_t> order;
-  const auto times = detail::sorted_times<mp50>(requested, order);
-  const auto stiff = compute_stiff_reference(entry.info.name, times);
-  reference_states result;
-  result.times = requested;
-  for (std::size_t k = 0; k < requested.size(); ++k) result.states.push_back(stiff.states[order[k]]);
-  result.certified_digits = stiff.certified_digits;
-  result.method = stiff.method;
-  result.origin = "computed";
-  result.compute_seconds = stiff.seconds;
-  return result;
-}
+// The stiff problems' two Radau IIA runs (stiff_reference.hpp) at the requested times.
+reference_states compute_stiff_reference_states(const problem_entry& entry, const std::vector<mp50>& requested);
 
 // The time itself is known to the working precision only: t carries a relative rounding error of
 // eps, which moves the solution by about |t| eps |y'(t)|. A certificate claims no more digits than
 // that leaves (relative to |y(t)|, as agreement_digits_floor measures); at a time so large that
 // nothing is left it claims none (0 digits), and callers refuse such a time.
-inline double time_resolution_digits(const typed_problem<mp50>& problem, const mp50& t, const state_of<mp50>& y) {
-  state_of<mp50> slope(y.size());
-  problem.rhs(t, y, slope);
-  mp50 rate = 0, size = 0;
-  for (std::size_t i = 0; i < y.size(); ++i) {
-    rate = std::max(rate, mp50(abs(slope[i])));
-    size = std::max(size, mp50(abs(y[i])));
-  }
-  const mp50 moved = abs(t) * std::numeric_limits<mp50>::epsilon() * rate;
-  if (moved == 0) return std::numeric_limits<mp50>::digits10;
-  if (size == 0) size = 1;
-  return std::max(0.0, static_cast<double>(-log10(moved / size)));
-}
+double time_resolution_digits(const typed_problem<mp50>& problem, const mp50& t, const state_of<mp50>& y);
 
 // The closed form at the requested times in mp50, with its digits against a 60-digit evaluation.
-inline reference_states exact_reference(const problem_entry& entry, const std::vector<mp50>& times) {
-  const auto p50 = instantiate<mp50>(entry);
-  const auto p60 = instantiate<mp60>(entry);
-  if (!p50.exact) throw std::logic_error(entry.info.name + " has no closed-form solution");
-  reference_states result;
-  result.times = times;
-  result.certified_digits = std::numeric_limits<mp50>::digits10;
-  for (const auto& t : times) {
-    result.states.push_back(p50.exact(t));
-    result.certified_digits = std::min(
-        result.certified_digits, agreement_digits_floor(result.states.back(), p60.exact(mp60(t)), mp60(0)));
-    result.certified_digits = std::min(result.certified_digits, time_resolution_digits(p50, t, result.states.back()));
-  }
-  result.method = "exact (closed form evaluated in cpp_bin_float_50, checked against 60 digits)";
-  result.origin = "exact";
-  return result;
-}
+reference_states exact_reference(const problem_entry& entry, const std::vector<mp50>& times);
 
 // A fresh two-run computation, whatever the problem kind (closed forms excepted).
-inline reference_states compute_reference(const problem_entry& entry, const std::vector<mp50>& times) {
-  return entry.info.stiff ? compute_stiff_reference_states(entry, times) : compute_nonstiff_reference(entry, times);
-}
+reference_states compute_reference(const problem_entry& entry, const std::vector<mp50>& times);
+
+// The default end time of a problem in mp50 (exactly as the mp50 instantiation holds it).
+mp50 default_end_time(const problem_entry& entry);
 
 // ---- stored references (reference/data/<name>.json) ----
 
@@ -331,17 +208,6 @@ inline reference_states reference_at(const problem_entry& entry, const std::vect
     if (covered) return r;
   }
   return compute_reference(entry, times);
-}
-
-// The default end time of a problem in mp50 (exactly as the mp50 instantiation holds it).
-inline mp50 default_end_time(const problem_entry& entry) { return instantiate<mp50>(entry).t_end; }
-
-// n + 1 uniformly spaced output times t0 + k (t_end - t0) / n, k = 0..n (for dense studies).
-inline std::vector<mp50> uniform_times(const problem_entry& entry, std::size_t n) {
-  const auto p = instantiate<mp50>(entry);
-  std::vector<mp50> times;
-  for (std::size_t k = 0; k <= n; ++k) times.push_back(p.t0 + (p.t_end - p.t0) * mp50(k) / mp50(n));
-  return times;
 }
 
 }  // namespace orderly

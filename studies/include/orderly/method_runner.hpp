@@ -106,4 +106,15 @@ adaptive_run<T> run_adaptive(const method_entry& method, const typed_problem<T>&
   return run;
 }
 
+// Compiled once per scalar in the study library (studies/src/catalog_runs_*.cpp), as make_stepper.
+extern template adaptive_run<float> run_adaptive<float>(const method_entry&, const typed_problem<float>&, const float&);
+extern template adaptive_run<double> run_adaptive<double>(const method_entry&, const typed_problem<double>&,
+                                                          const double&);
+extern template adaptive_run<long double> run_adaptive<long double>(const method_entry&,
+                                                                    const typed_problem<long double>&,
+                                                                    const long double&);
+extern template adaptive_run<float128> run_adaptive<float128>(const method_entry&, const typed_problem<float128>&,
+                                                              const float128&);
+extern template adaptive_run<mp50> run_adaptive<mp50>(const method_entry&, const typed_problem<mp50>&, const mp50&);
+
 }  // namespace orderly

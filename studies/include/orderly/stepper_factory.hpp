@@ -200,4 +200,20 @@ std::unique_ptr<bound_stepper<T>> make_stepper(const method_entry& method, const
   throw std::invalid_argument(method.name + ": no stepper for family " + family_name(method.family));
 }
 
+// Every family's stepper in one scalar is a large instantiation: for the scalars the studies use
+// it is compiled once, in the study library (studies/src/catalog_runs_*.cpp), and linked by every
+// file that asks for one instead of compiled again in each.
+extern template std::unique_ptr<bound_stepper<float>> make_stepper(const method_entry&,
+                                                                 const typed_problem<float>&, weight_set);
+extern template std::unique_ptr<bound_stepper<double>> make_stepper(const method_entry&,
+                                                                 const typed_problem<double>&, weight_set);
+extern template std::unique_ptr<bound_stepper<long double>> make_stepper(const method_entry&,
+                                                                 const typed_problem<long double>&, weight_set);
+extern template std::unique_ptr<bound_stepper<float128>> make_stepper(const method_entry&,
+                                                                 const typed_problem<float128>&, weight_set);
+extern template std::unique_ptr<bound_stepper<mp50>> make_stepper(const method_entry&,
+                                                                 const typed_problem<mp50>&, weight_set);
+extern template std::unique_ptr<bound_stepper<high_precision>> make_stepper(const method_entry&,
+                                                                 const typed_problem<high_precision>&, weight_set);
+
 }  // namespace orderly

@@ -1,0 +1,125 @@
+// The reference computations of reference_solution.hpp, compiled once: odeint's extrapolation in
+// 50 and 60 digits, the Radau IIA solver of the stiff references, the closed forms in 50 and 60.
+#include <orderly/extrapolation_reference.hpp>
+#include <orderly/reference_solution.hpp>
+#include <orderly/stiff_reference.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <future>
+#include <limits>
+#include <vector>
+
+namespace orderly {
+
+namespace {
+
+// Ascending, duplicate-free output times, each >= t0; `order[k]` maps request k to its slot.
+template <class T>
+std::vector<T> sorted_times(const std::vector<mp50>& requested, std::vector<std::size_t>& order) {
+  std::vector<mp50> unique = requested;
+  std::sort(unique.begin(), unique.end());
+  unique.erase(std::unique(unique.begin(), unique.end()), unique.end());
+  order.clear();
+  for (const auto& t : requested)
+    order.push_back(static_cast<std::size_t>(std::lower_bound(unique.begin(), unique.end(), t) - unique.begin()));
+  std::vector<T> times;
+  for (const auto& t : unique) times.push_back(static_cast<T>(t));
+  return times;
+}
+
+}  // namespace
+
+reference_states compute_nonstiff_reference(const problem_entry& entry, const std::vector<mp50>& requested,
+                                            const nonstiff_reference_settings& settings) {
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<std::size_t> order;
+  const auto times50 = sorted_times<mp50>(requested, order);
+  const auto times60 = sorted_times<mp60>(requested, order);
+  const auto coarse_problem = instantiate<mp50>(entry);
+  const auto fine_problem = instantiate<mp60>(entry);
+  high_precision tolerance = problems::parse_value(settings.tolerance);
+  high_precision check_tolerance = problems::parse_value(settings.check_tolerance);
+  reference_states result;
+  for (int attempt = 1; attempt <= settings.max_attempts; ++attempt) {
+    auto coarse = std::async(std::launch::async, [&] {
+      return integrate_extrapolation(coarse_problem, times50, mp50(tolerance));
+    });
+    const auto fine = integrate_extrapolation(fine_problem, times60, mp60(check_tolerance));
+    const auto coarse_states = coarse.get();
+    result = reference_states{};
+    result.times = requested;
+    result.certified_digits = std::numeric_limits<mp50>::digits10;
+    for (std::size_t k = 0; k < requested.size(); ++k) {
+      const auto& reference = fine[order[k]];
+      state_of<mp50> state;
+      for (const auto& x : reference) state.push_back(mp50(x));
+      result.states.push_back(state);
+      result.certified_digits = std::min(result.certified_digits,
+                                         agreement_digits_floor(coarse_states[order[k]], reference, mp60(0)));
+    }
+    result.method = "Gragg-Bulirsch-Stoer extrapolation (odeint bulirsch_stoer, order <= 16): reference cpp_bin_float<60> "
+                    "at tol " + check_tolerance.str(3) + ", certified against cpp_bin_float_50 at tol " + tolerance.str(3) +
+                    " (abs = rel)";
+    if (result.certified_digits >= settings.target_digits) break;
+    tolerance *= problems::parse_value(settings.tighten);
+    check_tolerance *= problems::parse_value(settings.tighten);
+  }
+  result.origin = "computed";
+  result.compute_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+reference_states compute_stiff_reference_states(const problem_entry& entry, const std::vector<mp50>& requested) {
+  std::vector<std::size_t> order;
+  const auto times = sorted_times<mp50>(requested, order);
+  const auto stiff = compute_stiff_reference(entry.info.name, times);
+  reference_states result;
+  result.times = requested;
+  for (std::size_t k = 0; k < requested.size(); ++k) result.states.push_back(stiff.states[order[k]]);
+  result.certified_digits = stiff.certified_digits;
+  result.method = stiff.method;
+  result.origin = "computed";
+  result.compute_seconds = stiff.seconds;
+  return result;
+}
+
+double time_resolution_digits(const typed_problem<mp50>& problem, const mp50& t, const state_of<mp50>& y) {
+  state_of<mp50> slope(y.size());
+  problem.rhs(t, y, slope);
+  mp50 rate = 0, size = 0;
+  for (std::size_t i = 0; i < y.size(); ++i) {
+    rate = std::max(rate, mp50(abs(slope[i])));
+    size = std::max(size, mp50(abs(y[i])));
+  }
+  const mp50 moved = abs(t) * std::numeric_limits<mp50>::epsilon() * rate;
+  if (moved == 0) return std::numeric_limits<mp50>::digits10;
+  if (size == 0) size = 1;
+  return std::max(0.0, static_cast<double>(-log10(moved / size)));
+}
+
+reference_states exact_reference(const problem_entry& entry, const std::vector<mp50>& times) {
+  const auto p50 = instantiate<mp50>(entry);
+  const auto p60 = instantiate<mp60>(entry);
+  if (!p50.exact) throw std::logic_error(entry.info.name + " has no closed-form solution");
+  reference_states result;
+  result.times = times;
+  result.certified_digits = std::numeric_limits<mp50>::digits10;
+  for (const auto& t : times) {
+    result.states.push_back(p50.exact(t));
+    result.certified_digits = std::min(
+        result.certified_digits, agreement_digits_floor(result.states.back(), p60.exact(mp60(t)), mp60(0)));
+    result.certified_digits = std::min(result.certified_digits, time_resolution_digits(p50, t, result.states.back()));
+  }
+  result.method = "exact (closed form evaluated in cpp_bin_float_50, checked against 60 digits)";
+  result.origin = "exact";
+  return result;
+}
+
+reference_states compute_reference(const problem_entry& entry, const std::vector<mp50>& times) {
+  return entry.info.stiff ? compute_stiff_reference_states(entry, times) : compute_nonstiff_reference(entry, times);
+}
+
+mp50 default_end_time(const problem_entry& entry) { return instantiate<mp50>(entry).t_end; }
+
+}  // namespace orderly
