@@ -5,8 +5,8 @@
 namespace orderly {
 
 template std::unique_ptr<bound_stepper<float128>> make_stepper(const method_entry&,
-                                   const typed_problem<float128>&, weight_set);
+                                        const typed_problem<float128>&, weight_set);
 template adaptive_run<float128> run_adaptive(const method_entry&,
-                                   const typed_problem<float128>&, const float128&);
+                                        const typed_problem<float128>&, const float128&);
 
 }  // namespace orderly

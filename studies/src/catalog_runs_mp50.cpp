@@ -6,10 +6,10 @@
 namespace orderly {
 
 template std::unique_ptr<bound_stepper<mp50>> make_stepper(const method_entry&,
-                                   const typed_problem<mp50>&, weight_set);
+                                        const typed_problem<mp50>&, weight_set);
 template std::unique_ptr<bound_stepper<high_precision>> make_stepper(const method_entry&,
-                                   const typed_problem<high_precision>&, weight_set);
+                                        const typed_problem<high_precision>&, weight_set);
 template adaptive_run<mp50> run_adaptive(const method_entry&,
-                                   const typed_problem<mp50>&, const mp50&);
+                                        const typed_problem<mp50>&, const mp50&);
 
 }  // namespace orderly

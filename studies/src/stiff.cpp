@@ -13,8 +13,8 @@
 #include <orderly/problem_catalog.hpp>
 #include <orderly/reference_solution.hpp>
 #include <orderly/step_control.hpp>
-#include <orderly/stiff_reference.hpp>
 #include <orderly/stepper_factory.hpp>
+#include <orderly/stiff_reference.hpp>
 
 #include <boost/numeric/odeint/stepper/rosenbrock4.hpp>
 #include <boost/numeric/odeint/stepper/rosenbrock4_controller.hpp>
