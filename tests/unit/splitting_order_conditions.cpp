@@ -9,6 +9,7 @@
 #include <orderly/order_conditions.hpp>
 #include <orderly/splitting.hpp>
 #include <orderly/splitting/partitioned_form.hpp>
+#include <orderly/splitting/yoshida6.hpp>
 
 #include <gtest/gtest.h>
 

@@ -159,18 +159,8 @@ inline method_entry catalog_entry(const rosenbrock_method& m) {
           .definition = &m};
 }
 
-inline const std::vector<method_entry>& method_catalog() {
-  static const std::vector<method_entry> catalog = [] {
-    std::vector<method_entry> entries;
-    for (const auto& t : explicit_tableaus()) entries.push_back(catalog_entry(t));
-    for (const auto& m : splitting_methods()) entries.push_back(catalog_entry(m));
-    for (const auto& t : implicit_tableaus()) entries.push_back(catalog_entry(t));
-    for (const auto& m : rosenbrock_methods()) entries.push_back(catalog_entry(m));
-    for (const auto& s : seed_specimens()) entries.push_back(catalog_entry(s));
-    return entries;
-  }();
-  return catalog;
-}
+// Every method Orderly ships, in catalog order (src/catalog.cpp).
+const std::vector<method_entry>& method_catalog();
 
 inline const method_entry* find_method(std::string_view name) {
   for (const auto& entry : method_catalog())

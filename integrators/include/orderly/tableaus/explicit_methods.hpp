@@ -11,15 +11,8 @@
 
 namespace orderly {
 
-inline const std::vector<butcher_tableau>& explicit_tableaus() {
-  static const std::vector<butcher_tableau> all = {
-      tableaus::euler(),    tableaus::heun(),        tableaus::midpoint(), tableaus::ralston2(),
-      tableaus::kutta3(),   tableaus::heun3(),       tableaus::ssprk3(),   tableaus::rk4(),
-      tableaus::rk4_38(),   tableaus::bs32(),        tableaus::rkf45(),    tableaus::cash_karp54(),
-      tableaus::dopri54(),  tableaus::verner65(),    tableaus::rkf78(),
-  };
-  return all;
-}
+// Every explicit Runge-Kutta method Orderly ships (src/catalog.cpp).
+const std::vector<butcher_tableau>& explicit_tableaus();
 
 // The tableau with this CLI name, or nullptr.
 inline const butcher_tableau* find_tableau(std::string_view name) {

@@ -100,14 +100,8 @@ inline implicit_tableau sdirk2() {
 
 }  // namespace tableaus
 
-inline const std::vector<implicit_tableau>& implicit_tableaus() {
-  static const std::vector<implicit_tableau> all = {
-      tableaus::backward_euler(), tableaus::implicit_midpoint(), tableaus::trapezoidal(),
-      tableaus::gauss4(),         tableaus::gauss6(),            tableaus::radau_iia(3, "radau5"),
-      tableaus::radau_iia(7, "radau13"), tableaus::sdirk2(),
-  };
-  return all;
-}
+// Every implicit Runge-Kutta method Orderly ships (src/catalog.cpp).
+const std::vector<implicit_tableau>& implicit_tableaus();
 
 // The coefficients rounded once to T, for integrate_implicit_rk_fixed.
 template <class T>

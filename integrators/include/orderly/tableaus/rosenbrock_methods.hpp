@@ -125,9 +125,7 @@ inline rosenbrock_method rodas4() {
 
 }  // namespace tableaus
 
-inline const std::vector<rosenbrock_method>& rosenbrock_methods() {
-  static const std::vector<rosenbrock_method> all = {tableaus::rodas4()};
-  return all;
-}
+// Every Rosenbrock method Orderly ships (src/catalog.cpp).
+const std::vector<rosenbrock_method>& rosenbrock_methods();
 
 }  // namespace orderly
