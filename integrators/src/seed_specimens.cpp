@@ -1,5 +1,8 @@
 // The seed specimens' list, compiled once (it builds a std::function around every seed step).
 #include <orderly/seeds.hpp>
+#include <orderly/seeds/cs116b.hpp>
+#include <orderly/seeds/integration_basics.hpp>
+#include <orderly/seeds/practical_runge_kutta.hpp>
 
 #include <vector>
 

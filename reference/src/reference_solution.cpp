@@ -15,17 +15,14 @@ namespace orderly {
 namespace {
 
 // Ascending, duplicate-free output times, each >= t0; `order[k]` maps request k to its slot.
-template <class T>
-std::vector<T> sorted_times(const std::vector<mp50>& requested, std::vector<std::size_t>& order) {
+std::vector<mp50> sorted_times(const std::vector<mp50>& requested, std::vector<std::size_t>& order) {
   std::vector<mp50> unique = requested;
   std::sort(unique.begin(), unique.end());
   unique.erase(std::unique(unique.begin(), unique.end()), unique.end());
   order.clear();
   for (const auto& t : requested)
     order.push_back(static_cast<std::size_t>(std::lower_bound(unique.begin(), unique.end(), t) - unique.begin()));
-  std::vector<T> times;
-  for (const auto& t : unique) times.push_back(static_cast<T>(t));
-  return times;
+  return unique;
 }
 
 }  // namespace
@@ -34,7 +31,7 @@ reference_states compute_nonstiff_reference(const problem_entry& entry, const st
                                             const nonstiff_reference_settings& settings) {
   const auto start = std::chrono::steady_clock::now();
   std::vector<std::size_t> order;
-  const auto times50 = sorted_times<mp50>(requested, order);
+  const auto times50 = sorted_times(requested, order);
   const std::vector<mp60> times60(times50.begin(), times50.end());  // the same times, widened exactly
   const auto coarse_problem = instantiate<mp50>(entry);
   const auto fine_problem = instantiate<mp60>(entry);
@@ -72,7 +69,7 @@ reference_states compute_nonstiff_reference(const problem_entry& entry, const st
 
 reference_states compute_stiff_reference_states(const problem_entry& entry, const std::vector<mp50>& requested) {
   std::vector<std::size_t> order;
-  const auto times = sorted_times<mp50>(requested, order);
+  const auto times = sorted_times(requested, order);
   const auto stiff = compute_stiff_reference(entry.info.name, times);
   reference_states result;
   result.times = requested;

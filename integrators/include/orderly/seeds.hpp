@@ -7,9 +7,6 @@
 // float right-hand side (for a second-order system dydt = (v, a)). Every call of f is one
 // right-hand-side evaluation; rhs_evaluations_per_step is the number of calls per step.
 #include <orderly/rhs.hpp>
-#include <orderly/seeds/cs116b.hpp>
-#include <orderly/seeds/integration_basics.hpp>
-#include <orderly/seeds/practical_runge_kutta.hpp>
 
 #include <functional>
 #include <string>

@@ -56,9 +56,7 @@ struct radau_coefficients {
 
 namespace radau_detail {
 
-// The s-stage coefficients from their defining conditions, in 100 digits (src/radau_coefficients.cpp:
-// compiled once, since the 100-digit Eigen and root-finding code it instantiates took about 10 s in
-// every file that included this header).
+// The s-stage coefficients from their defining conditions, in 100 digits (src/radau_coefficients.cpp).
 radau_coefficients compute_coefficients(int s);
 
 }  // namespace radau_detail
