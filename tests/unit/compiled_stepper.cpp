@@ -238,5 +238,39 @@ TEST(CompiledStepper, EveryContainerGivesTheSameResult) {
   EXPECT_EQ(run(dynamic), vector_result);
 }
 
+// The dense kernel (small std::array states) and the term lists (every other state) add the same
+// products in the same order, the dense one also adding 0 * k for each zero coefficient: the two
+// must give the same bits, states and error estimates, for every catalog tableau.
+TEST(CompiledStepper, DenseKernelGivesTheTermListsBits) {
+  using Small = std::array<double, 2>;
+  using Large = std::vector<double>;
+  for (const auto& tableau : explicit_tableaus())
+    for (auto weights : {weight_set::primary, weight_set::embedded}) {
+      if (weights == weight_set::embedded && !tableau.b_embedded) continue;
+      auto run = [&](auto state) {
+        using State = decltype(state);
+        return visit_explicit_stepper<State>(tableau, weights, [&](auto& stepper) {
+          using Stepper = std::remove_cvref_t<decltype(stepper)>;
+          if constexpr (is_compiled<Stepper>) {
+            EXPECT_EQ(Stepper::dense, (std::is_same_v<State, Small>));
+          }
+          State error = state;
+          std::vector<double> trace;
+          for (int n = 0; n < compared_steps; ++n) {
+            if (tableau.b_embedded) stepper.step(contractive_problem{}, n * compared_h, state, compared_h, error);
+            else stepper.step(contractive_problem{}, n * compared_h, state, compared_h);
+            trace.insert(trace.end(), {state[0], state[1]});
+            if (tableau.b_embedded) trace.insert(trace.end(), {error[0], error[1]});
+          }
+          return std::pair{trace, stepper.rhs_evaluations()};
+        });
+      };
+      const auto dense = run(Small{1.0, 2.0});
+      const auto lists = run(Large{1.0, 2.0});
+      EXPECT_EQ(dense.first, lists.first) << tableau.name;
+      EXPECT_EQ(dense.second, lists.second) << tableau.name;
+    }
+}
+
 }  // namespace
 }  // namespace orderly
