@@ -71,8 +71,9 @@ state_of<mp50> lift(const state_of<U>& y) {
 }
 
 // A point on the round-off plateau: classified so, or below the policy's floor factor times its
-// rounding estimate. The measurement stops after two such points; the refinement then needs a
-// more precise scalar, not finer grids.
+// rounding estimate. The measurement stops after two such points, or after one whose rounding
+// was measured (a run in the more precise scalar); the refinement then needs a more precise
+// scalar, not finer grids.
 inline bool on_roundoff_plateau(const convergence_point& point, const order_policy& policy) {
   return point.status == point_status::roundoff ||
          (point.status == point_status::ok && point.error < policy.roundoff_floor_factor * point.noise_floor);
@@ -201,6 +202,12 @@ order_measurement measure_fixed_steps(const problem_entry& entry, const typed_pr
     floor_limited = at_floor ? floor_limited + 1 : 0;
     result.points.push_back(point);
     energy_result.points.push_back(energy_point);
+    // Measured rounding over the policy's fraction of the error ends the sequence at once: on the
+    // next grid the truncation error is 2^p times smaller and the rounding, which accumulates over
+    // the steps, is not, so that point could only be rounding again. An estimated floor (no
+    // higher-precision run) needs the second point. (This point's twin run in the more precise
+    // scalar is the measurement's most expensive run; the next grid's would cost twice as much.)
+    if (point.status == point_status::roundoff) break;
   }
   auto fit_points = [&](order_measurement& m) {
     std::vector<convergence_point> plain(m.points.begin(), m.points.end());
