@@ -83,26 +83,31 @@ struct terms {
   }
 };
 
-// out[c] = base[c] + w[0] k[0][c] + ... + w[N-1] k[N-1][c], left to right; without a base the
-// sum starts at w[0] k[0][c]. Weights and pointers are copied to locals so that the stores to out
-// cannot force reloads. out may be base (each component is read before it is written), never one
-// of the k's.
+// One component of a weighted sum: base[c] + w[0] k[0][c] + ... + w[N-1] k[N-1][c], left to
+// right; without a base the sum starts at w[0] k[0][c]. k[m] is a stage (dense kernel) or a
+// pointer to its components (term lists); base is a state or a pointer, unread without a base.
+template <bool HasBase, std::size_t N, class T, class Base, class Stages, class Weights>
+inline T weighted_component(const Base& base, const Stages& k, const Weights& w, std::size_t c) {
+  if constexpr (HasBase) {
+    T sum = base[c];
+    [&]<std::size_t... m>(std::index_sequence<m...>) { ((sum += w[m] * k[m][c]), ...); }(std::make_index_sequence<N>{});
+    return sum;
+  } else if constexpr (N == 0) {
+    return T(0);
+  } else {
+    T sum = w[0] * k[0][c];
+    [&]<std::size_t... m>(std::index_sequence<m...>) { ((sum += w[m + 1] * k[m + 1][c]), ...); }(
+        std::make_index_sequence<N - 1>{});
+    return sum;
+  }
+}
+
+// out[c] = weighted_component(c) for every component. Weights and pointers are copied to locals so
+// that the stores to out cannot force reloads. out may be base (each component is read before it
+// is written), never one of the k's.
 template <bool HasBase, std::size_t N, class T>
 void combine(T* out, const T* base, const std::array<const T*, N> k, const std::array<T, N> w, std::size_t n) {
-  for (std::size_t c = 0; c < n; ++c) {
-    if constexpr (HasBase) {
-      T sum = base[c];
-      [&]<std::size_t... m>(std::index_sequence<m...>) { ((sum += w[m] * k[m][c]), ...); }(std::make_index_sequence<N>{});
-      out[c] = sum;
-    } else if constexpr (N == 0) {
-      out[c] = T(0);
-    } else {
-      T sum = w[0] * k[0][c];
-      [&]<std::size_t... m>(std::index_sequence<m...>) { ((sum += w[m + 1] * k[m + 1][c]), ...); }(
-          std::make_index_sequence<N - 1>{});
-      out[c] = sum;
-    }
-  }
+  for (std::size_t c = 0; c < n; ++c) out[c] = weighted_component<HasBase, N, T>(base, k, w, c);
 }
 
 // Calls combine<N> for N = the run-time term count (N <= MaxTerms): one dispatch per weighted sum,
@@ -127,28 +132,13 @@ void combine_terms(T* out, const T* base, const terms<T, MaxTerms>& t, const std
   }(std::make_index_sequence<static_cast<std::size_t>(MaxTerms) + 1>{});
 }
 
-// The dense kernel: out[c] = base[c] + w[0] k[0][c] + ... + w[Count-1] k[Count-1][c] for every
-// component c < Extent, left to right as combine's; without a base the sum starts at w[0] k[0][c].
+// The dense kernel: the weighted sum of the first Count stages for every component c < Extent,
+// unrolled, with every weight (zeros included).
 template <bool HasBase, std::size_t Count, std::size_t Extent, class T, std::size_t Stages, class State>
 void combine_dense(State& out, const State& base, const std::array<State, Stages>& k, const std::array<T, Stages>& w) {
   static_assert(Count <= Stages);
   [&]<std::size_t... c>(std::index_sequence<c...>) {
-    auto component = [&](std::size_t ci) {
-      if constexpr (HasBase) {
-        T sum = base[ci];
-        [&]<std::size_t... m>(std::index_sequence<m...>) { ((sum += w[m] * k[m][ci]), ...); }(
-            std::make_index_sequence<Count>{});
-        out[ci] = sum;
-      } else if constexpr (Count == 0) {
-        out[ci] = T(0);
-      } else {
-        T sum = w[0] * k[0][ci];
-        [&]<std::size_t... m>(std::index_sequence<m...>) { ((sum += w[m + 1] * k[m + 1][ci]), ...); }(
-            std::make_index_sequence<Count - 1>{});
-        out[ci] = sum;
-      }
-    };
-    (component(c), ...);
+    ((out[c] = weighted_component<HasBase, Count, T>(base, k, w, c)), ...);
   }(std::make_index_sequence<Extent>{});
 }
 
