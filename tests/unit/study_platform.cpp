@@ -1,4 +1,5 @@
 // The study platform: the stepper factory, the observer driver, suites as data and the job runner.
+#include <orderly/convergence_measure.hpp>
 #include <orderly/convergence_suites.hpp>
 #include <orderly/driver.hpp>
 #include <orderly/job_runner.hpp>
@@ -153,14 +154,14 @@ TEST(MeasurementCache, AMeasurementIsMadeOnceAndSharedByEveryJobThatAsksForIt) {
   std::vector<std::thread> askers;
   std::vector<double> seen(4);
   for (std::size_t i = 0; i < seen.size(); ++i)
-    askers.emplace_back([&, i] { seen[i] = cache.get(key, measure).solution.points.at(2).error; });
+    askers.emplace_back([&, i] { seen[i] = cache.fixed_steps.get(key, measure).solution.points.at(2).error; });
   for (auto& t : askers) t.join();
   EXPECT_EQ(made.load(), 1);
   for (double e : seen) EXPECT_EQ(e, 0.25);
   // Another grid is another measurement.
   auto other = key;
   std::get<6>(other) = 128;
-  (void)cache.get(other, measure);
+  (void)cache.fixed_steps.get(other, measure);
   EXPECT_EQ(made.load(), 2);
 }
 
@@ -186,4 +187,79 @@ TEST(MeasurementCache, ASuiteGivesTheSameResultsAsEachJobAlone) {
     for (std::size_t k = 0; k < alone.solution.points.size(); ++k)
       EXPECT_EQ(shared.solution.points[k].error, alone.solution.points[k].error);
   }
+}
+
+TEST(MeasurementCache, AMeasurementOnMoreGridsRunsOnlyTheGridsNotYetMeasured) {
+  // rk4 on nonlinear-na in double: grids 4..16, then 4..512 given the first one's raw points. The
+  // second runs only the grids the first did not, and gives every point and the fit exactly as a
+  // measurement made afresh.
+  const auto* method = find_method("rk4");
+  const auto& entry = problem_named("nonlinear-na");
+  const auto problem = instantiate<double>(entry);
+  std::vector<std::size_t> ran;
+  auto grid = [&](const typed_problem<double>& typed, std::size_t n, bool record) {
+    ran.push_back(n);
+    return run_fixed_steps(*method, typed, n, record, weight_set::primary);
+  };
+  auto measure = [&](std::size_t finest, grid_points* known) {
+    return detail::measure_fixed_steps(entry, problem, error_norm_kind::final, detail::step_sequence(4, finest), grid,
+                                       /*shadow=*/false, nullptr, default_order_policy(), known);
+  };
+  grid_points known;
+  const auto first = measure(16, &known);
+  std::vector<std::size_t> first_grids;
+  for (const auto& p : first.points) first_grids.push_back(p.steps);
+  EXPECT_EQ(ran, first_grids);
+  ASSERT_EQ(known.size(), first_grids.size());
+
+  ran.clear();
+  const auto afresh = measure(512, nullptr);
+  std::vector<std::size_t> new_grids;
+  for (const auto& p : afresh.points)
+    if (!known.contains(p.steps)) new_grids.push_back(p.steps);
+  ASSERT_GT(new_grids.size(), 2u);
+
+  ran.clear();
+  const auto extended = measure(512, &known);
+  EXPECT_EQ(ran, new_grids);
+  ASSERT_EQ(extended.points.size(), afresh.points.size());
+  for (std::size_t k = 0; k < afresh.points.size(); ++k) {
+    EXPECT_EQ(extended.points[k].steps, afresh.points[k].steps);
+    EXPECT_EQ(extended.points[k].error, afresh.points[k].error);
+    EXPECT_EQ(extended.points[k].status, afresh.points[k].status);
+  }
+  EXPECT_EQ(extended.fit.order, afresh.fit.order);
+  EXPECT_EQ(extended.fit.error_constant, afresh.fit.error_constant);
+}
+
+TEST(MeasurementCache, APairsEmbeddedWeightsAndSweepAreSharedWithoutChangingAResult) {
+  // The primary job of a pair measures its embedded weights and its tolerance sweep; the embedded
+  // job measures the same embedded weights. In a suite they are made once; every result must equal
+  // the job run on its own, and the primary's embedded measurement the embedded job's.
+  const auto* method = find_method("dopri54");
+  const auto* problem = &problem_named("nonlinear-na");
+  const std::vector<convergence_request> jobs{
+      {.method = method, .problem = problem},
+      {.method = method, .problem = problem, .weights = weight_set::embedded, .tolerance_sweep = false}};
+  const auto together = run_convergence_jobs(jobs, 2);
+  ASSERT_TRUE(together[0].result) << together[0].error;
+  ASSERT_TRUE(together[1].result) << together[1].error;
+  const auto& primary = *together[0].result;
+  const auto& embedded = *together[1].result;
+  ASSERT_TRUE(primary.embedded_weights);
+  ASSERT_EQ(primary.embedded_weights->points.size(), embedded.solution.points.size());
+  for (std::size_t k = 0; k < embedded.solution.points.size(); ++k)
+    EXPECT_EQ(primary.embedded_weights->points[k].error, embedded.solution.points[k].error);
+
+  const auto alone = study_convergence(jobs[0]);
+  ASSERT_FALSE(alone.adaptive.empty());
+  ASSERT_EQ(primary.adaptive.size(), alone.adaptive.size());
+  for (std::size_t k = 0; k < alone.adaptive.size(); ++k) {
+    EXPECT_EQ(primary.adaptive[k].error, alone.adaptive[k].error);
+    EXPECT_EQ(primary.adaptive[k].rhs_evaluations, alone.adaptive[k].rhs_evaluations);
+  }
+  ASSERT_TRUE(alone.embedded_weights);
+  ASSERT_EQ(primary.embedded_weights->points.size(), alone.embedded_weights->points.size());
+  for (std::size_t k = 0; k < alone.embedded_weights->points.size(); ++k)
+    EXPECT_EQ(primary.embedded_weights->points[k].error, alone.embedded_weights->points[k].error);
 }

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,7 +34,7 @@ struct convergence_request {
   std::size_t max_steps = 0;
   bool tolerance_sweep = true;  // embedded pairs: also run the adaptive tolerance sweep
   bool refine = true;           // refine an inconclusive run within the policy's budget
-  class measurement_cache* cache = nullptr;  // a suite's shared measurements (measurement_cache.hpp)
+  struct measurement_cache* cache = nullptr;  // a suite's shared measurements (measurement_cache.hpp)
 };
 
 struct measured_point : convergence_point {
@@ -41,6 +42,14 @@ struct measured_point : convergence_point {
   std::uint64_t rhs_evaluations = 0;
   std::string note;
 };
+
+// One grid's raw result, before the fit reclassifies anything: the solution's point and the
+// energy's (unused unless the energy is tracked). A measurement on more grids of the same run
+// (same method, problem, weights, norm and scalar) reuses these instead of running them again.
+struct grid_point {
+  measured_point solution, energy;
+};
+using grid_points = std::map<std::size_t, grid_point>;  // by step count
 
 struct order_measurement {
   std::vector<measured_point> points;

@@ -83,13 +83,18 @@ inline bool on_roundoff_plateau(const convergence_point& point, const order_poli
 // errors against the reference. run_grid must accept typed_problem<T> and, when `shadow` is set,
 // typed_problem<more_precise<T>> too: a point whose error is within the policy's shadow trigger
 // of the rounding estimate eps |y| sqrt(N) is rerun in the more precise scalar, and if rounding
-// makes up more than the policy's rounding fraction of its error it is on the round-off plateau. `energy`, when given, receives the energy error's
-// measurement.
+// makes up more than the policy's rounding fraction of its error it is on the round-off plateau.
+// `energy`, when given, receives the energy error's measurement. `known`, when given, holds raw
+// points of the same run (method, problem, weights, norm, scalar) already measured on some of these
+// grids; they are reused, not run again, and every grid measured here is added. (With a dense norm
+// a reused point was measured against reference states at the same times, computed for another
+// finest grid: the same values to the reference's certified accuracy.)
 template <class T, class Runner>
 order_measurement measure_fixed_steps(const problem_entry& entry, const typed_problem<T>& problem,
                                       error_norm_kind norm, const std::vector<std::size_t>& steps, Runner&& run_grid,
                                       bool shadow, std::optional<order_measurement>* energy,
-                                      const order_policy& policy = default_order_policy()) {
+                                      const order_policy& policy = default_order_policy(),
+                                      grid_points* known = nullptr) {
   using U = typename more_precise<T>::type;
   const bool dense = norm != error_norm_kind::final;
   const std::size_t finest = steps.back();
@@ -141,9 +146,8 @@ order_measurement measure_fixed_steps(const problem_entry& entry, const typed_pr
         slopes.push_back(local_slope(pts[i], pts[i + 1]));
     return slopes.size() == 2 && std::fabs(slopes[1] - slopes[0]) <= settle_tolerance(slopes[1], policy);
   };
-  for (std::size_t n : grids) {
-    if (floor_limited >= 2) break;  // finer grids would only measure rounding
-    if (n > steps.back() && settled()) break;
+  // One grid's run and its raw points.
+  auto measure_grid = [&](std::size_t n) {
     const bool record = dense || track_energy;
     const auto run = run_grid(problem, n, record);
     measured_point point;
@@ -198,10 +202,19 @@ order_measurement measure_fixed_steps(const problem_entry& entry, const typed_pr
                                    std::sqrt(static_cast<double>(n));
       }
     }
+    return grid_point{point, energy_point};
+  };
+  for (std::size_t n : grids) {
+    if (floor_limited >= 2) break;  // finer grids would only measure rounding
+    if (n > steps.back() && settled()) break;
+    const auto reused = known ? known->find(n) : grid_points::iterator{};
+    const grid_point measured = known && reused != known->end() ? reused->second : measure_grid(n);
+    if (known) known->emplace(n, measured);
+    const measured_point& point = measured.solution;
     const bool at_floor = point.status == point_status::below_reference || on_roundoff_plateau(point, policy);
     floor_limited = at_floor ? floor_limited + 1 : 0;
     result.points.push_back(point);
-    energy_result.points.push_back(energy_point);
+    energy_result.points.push_back(measured.energy);
     // Measured rounding over the policy's fraction of the error ends the sequence at once: on the
     // next grid the truncation error is 2^p times smaller and the rounding, which accumulates over
     // the steps, is not, so that point could only be rounding again. An estimated floor (no
@@ -215,7 +228,8 @@ order_measurement measure_fixed_steps(const problem_entry& entry, const typed_pr
     for (std::size_t i = 0; i < plain.size(); ++i) m.points[i].status = plain[i].status;
   };
   fit_points(result);
-  if (track_energy) {
+  // (energy tested again: track_energy implies it, but GCC 12 loses that and warns of a null write.)
+  if (track_energy && energy) {
     fit_points(energy_result);
     *energy = std::move(energy_result);
   }

@@ -1,9 +1,11 @@
 #pragma once
 // Measurements shared by a suite's jobs. A run refined into a more precise scalar often repeats
 // exactly a measurement another job makes (a double job that escalates to float128 and the
-// float128 job of the same method and problem); a measurement is deterministic, so the second
-// asks for it and gets the first one's result (waiting if it is still being made) instead of
-// measuring again. Nothing else changes: each job's refinement, verdict and JSON are its own.
+// float128 job of the same method and problem; a pair's embedded weights, measured by the
+// primary job in its final scalar and by the embedded job; the pair's tolerance sweep, made by
+// every job that ends in the same scalar); a measurement is deterministic, so the second asks for
+// it and gets the first one's result (waiting if it is still being made) instead of measuring
+// again. Nothing else changes: each job's refinement, verdict and JSON are its own.
 #include <orderly/convergence.hpp>
 
 #include <cstddef>
@@ -13,26 +15,32 @@
 #include <mutex>
 #include <optional>
 #include <tuple>
+#include <vector>
 
 namespace orderly {
 
 struct cached_measurement {
   order_measurement solution;
   std::optional<order_measurement> energy;
+  grid_points grids;  // every grid's raw points, for a measurement of the same run on more grids
 };
 
 // What a fixed-step measurement depends on: method, problem, weight set, norm, scalar and grids.
 // The method and problem are the entries themselves (a mutated method may share its original's name).
 using measurement_key = std::tuple<const method_entry*, const problem_entry*, weight_set, error_norm_kind, scalar_kind,
                                    std::size_t, std::size_t>;
+// What an adaptive tolerance sweep depends on: method, problem and scalar (the errors are at t_end).
+using sweep_key = std::tuple<const method_entry*, const problem_entry*, scalar_kind>;
 
-class measurement_cache {
+// Results by key, each made once by the first job that asks for it.
+template <class Key, class Value>
+class shared_results {
  public:
-  // The measurement under `key`, made by `measure()` only if no job has made or started it.
-  template <class Measure>
-  cached_measurement get(const measurement_key& key, Measure&& measure) {
-    std::promise<cached_measurement> promise;
-    std::shared_future<cached_measurement> result;
+  // The value under `key`, made by `make()` only if no job has made or started it.
+  template <class Make>
+  Value get(const Key& key, Make&& make) {
+    std::promise<Value> promise;
+    std::shared_future<Value> result;
     bool ours = false;
     {
       const std::lock_guard lock(mutex_);
@@ -43,7 +51,7 @@ class measurement_cache {
     }
     if (ours) {
       try {
-        promise.set_value(measure());
+        promise.set_value(make());
       } catch (...) {
         promise.set_exception(std::current_exception());
       }
@@ -53,7 +61,12 @@ class measurement_cache {
 
  private:
   std::mutex mutex_;
-  std::map<measurement_key, std::shared_future<cached_measurement>> entries_;
+  std::map<Key, std::shared_future<Value>> entries_;
+};
+
+struct measurement_cache {
+  shared_results<measurement_key, cached_measurement> fixed_steps;
+  shared_results<sweep_key, std::vector<adaptive_point>> sweeps;
 };
 
 }  // namespace orderly
