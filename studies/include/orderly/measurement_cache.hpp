@@ -7,12 +7,10 @@
 // it and gets the first one's result (waiting if it is still being made) instead of measuring
 // again. Nothing else changes: each job's refinement, verdict and JSON are its own.
 #include <orderly/convergence.hpp>
+#include <orderly/shared_results.hpp>
 
 #include <cstddef>
-#include <exception>
-#include <future>
 #include <map>
-#include <mutex>
 #include <optional>
 #include <tuple>
 #include <vector>
@@ -31,38 +29,6 @@ using measurement_key = std::tuple<const method_entry*, const problem_entry*, we
                                    std::size_t, std::size_t>;
 // What an adaptive tolerance sweep depends on: method, problem and scalar (the errors are at t_end).
 using sweep_key = std::tuple<const method_entry*, const problem_entry*, scalar_kind>;
-
-// Results by key, each made once by the first job that asks for it.
-template <class Key, class Value>
-class shared_results {
- public:
-  // The value under `key`, made by `make()` only if no job has made or started it.
-  template <class Make>
-  Value get(const Key& key, Make&& make) {
-    std::promise<Value> promise;
-    std::shared_future<Value> result;
-    bool ours = false;
-    {
-      const std::lock_guard lock(mutex_);
-      auto [entry, inserted] = entries_.try_emplace(key);
-      if (inserted) entry->second = promise.get_future().share();
-      result = entry->second;
-      ours = inserted;
-    }
-    if (ours) {
-      try {
-        promise.set_value(make());
-      } catch (...) {
-        promise.set_exception(std::current_exception());
-      }
-    }
-    return result.get();
-  }
-
- private:
-  std::mutex mutex_;
-  std::map<Key, std::shared_future<Value>> entries_;
-};
 
 struct measurement_cache {
   shared_results<measurement_key, cached_measurement> fixed_steps;
