@@ -70,6 +70,21 @@ TEST(ReferenceData, DenseReferencesHitTheRequestedTimes) {
     EXPECT_LE(abs(p.invariants[0].value(0, y) - p.invariants[0].value(0, p.y0)), mp50("1e-27"));
 }
 
+TEST(ReferenceData, AComputedReferenceIsComputedOncePerProcess) {
+  // Every measurement and sweep of a study asks for the reference at its scalar's t_end: the second
+  // request gets the first one's result, its compute time included, not a second pair of runs
+  // (whose time would differ).
+  const auto& entry = entry_of("lotka-volterra");
+  const auto p = orderly::instantiate<mp50>(entry);
+  const std::vector<mp50> times = {p.t_end / 4, p.t_end / 2, p.t_end};
+  const auto first = orderly::reference_at(entry, times);
+  const auto again = orderly::reference_at(entry, times);
+  EXPECT_GT(first.compute_seconds, 0.0);
+  EXPECT_EQ(again.compute_seconds, first.compute_seconds);
+  ASSERT_EQ(again.states.size(), first.states.size());
+  for (std::size_t k = 0; k < first.states.size(); ++k) EXPECT_EQ(again.states[k], first.states[k]);
+}
+
 TEST(ReferenceData, PleiadesMatchesTheBariTestSet) {
   // Mazzia & Magherini, Test Set for IVP Solvers, release 2.4, problem PLEI: y(3), 16 digits.
   const char* bari[28] = {"0.3706139143970502",  "0.3237284092057233e1",  "-0.3222559032418324e1", "0.6597091455775310",
