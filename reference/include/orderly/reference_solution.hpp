@@ -25,7 +25,6 @@
 // --recompute` rewrites them. Requests at other times (dense output for studies) are computed
 // with the output times hit exactly (integrate_extrapolation in extrapolation_reference.hpp).
 #include <orderly/problem_catalog.hpp>
-#include <orderly/shared_results.hpp>
 
 #include <nlohmann/json.hpp>
 
@@ -38,7 +37,6 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
-#include <utility>
 #include <vector>
 
 #ifndef ORDERLY_REFERENCE_DATA_DIR
@@ -189,14 +187,9 @@ inline std::optional<reference_states> load_reference(const problem_entry& entry
   return r;
 }
 
-// A reference computed in this process, kept for every later request at the same times: a study
-// asks for the one at its scalar's t_end (t_end rounded to double is not the stored t_end) in each
-// measurement and sweep, and a suite's jobs ask for the same few, each a pair of extrapolation
-// runs in 50 and 60 digits taking seconds.
-inline reference_states computed_reference(const problem_entry& entry, const std::vector<mp50>& times) {
-  static shared_results<std::pair<const problem_entry*, std::vector<mp50>>, reference_states> computed;
-  return computed.get({&entry, times}, [&] { return compute_reference(entry, times); });
-}
+// compute_reference once per problem and output times in this process; later requests at the same
+// times get the first result (reference_solution.cpp says why).
+reference_states computed_reference(const problem_entry& entry, const std::vector<mp50>& times);
 
 // The certified reference at `times` (each >= t0): the closed form if there is one; else the
 // stored reference when it holds every requested time; else computed (two runs) once per process.
