@@ -51,8 +51,7 @@ constexpr std::uint64_t sweep_budget_rhs_evaluations = 5000000;
 bool rounding_visible(const std::vector<convergence_point>& points, const order_policy& policy) {
   for (const auto& p : points) {
     if (p.status == point_status::roundoff || p.status == point_status::below_reference) return true;
-    if (p.status == point_status::ok && p.noise_floor > 0 && p.error < policy.shadow_trigger_factor * p.noise_floor)
-      return true;
+    if (p.status == point_status::ok && detail::near_its_rounding(p, policy)) return true;
   }
   return false;
 }

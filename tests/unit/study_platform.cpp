@@ -234,8 +234,9 @@ TEST(MeasurementCache, AMeasurementOnMoreGridsRunsOnlyTheGridsNotYetMeasured) {
 
 TEST(MeasurementCache, APairsEmbeddedWeightsAndSweepAreSharedWithoutChangingAResult) {
   // The primary job of a pair measures its embedded weights and its tolerance sweep; the embedded
-  // job measures the same embedded weights. In a suite they are made once; every result must equal
-  // the job run on its own, and the primary's embedded measurement the embedded job's.
+  // job measures the same embedded weights, under the same cache key. Run together, the primary's
+  // embedded measurement must be the embedded job's, and its sweep and embedded measurement those of
+  // the job run on its own.
   const auto* method = find_method("dopri54");
   const auto* problem = &problem_named("nonlinear-na");
   const std::vector<convergence_request> jobs{

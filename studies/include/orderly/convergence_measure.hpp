@@ -79,6 +79,12 @@ inline bool on_roundoff_plateau(const convergence_point& point, const order_poli
          (point.status == point_status::ok && point.error < policy.roundoff_floor_factor * point.noise_floor);
 }
 
+// A point whose error is within the policy's shadow trigger of its rounding floor (the a-priori
+// estimate, or the measured rounding once a twin run has replaced it): rounding may show in it.
+inline bool near_its_rounding(const convergence_point& point, const order_policy& policy) {
+  return point.noise_floor > 0 && point.error < policy.shadow_trigger_factor * point.noise_floor;
+}
+
 // Runs `run_grid(problem, steps, record_states)` -> fixed_step_run on every grid and measures the
 // errors against the reference. run_grid must accept typed_problem<T> and, when `shadow` is set,
 // typed_problem<more_precise<T>> too: a point whose error is within the policy's shadow trigger
@@ -169,8 +175,7 @@ order_measurement measure_fixed_steps(const problem_entry& entry, const typed_pr
         point.note = "error within the reference factor of the reference's certified accuracy";
       }
       if constexpr (can_shadow) {
-        if (precise_problem && point.status == point_status::ok &&
-            point.error < policy.shadow_trigger_factor * point.noise_floor) {
+        if (precise_problem && point.status == point_status::ok && near_its_rounding(point, policy)) {
           const auto twin = run_grid(*precise_problem, n, dense);
           if (twin.stable) {
             const double rounding = run_error(run, norm, n, [&](std::size_t k) {
@@ -204,12 +209,14 @@ order_measurement measure_fixed_steps(const problem_entry& entry, const typed_pr
     }
     return grid_point{point, energy_point};
   };
+  grid_points scratch;
+  grid_points& grids_measured = known ? *known : scratch;
   for (std::size_t n : grids) {
     if (floor_limited >= 2) break;  // finer grids would only measure rounding
     if (n > steps.back() && settled()) break;
-    const auto reused = known ? known->find(n) : grid_points::iterator{};
-    const grid_point measured = known && reused != known->end() ? reused->second : measure_grid(n);
-    if (known) known->emplace(n, measured);
+    auto found = grids_measured.find(n);
+    if (found == grids_measured.end()) found = grids_measured.emplace(n, measure_grid(n)).first;
+    const grid_point& measured = found->second;
     const measured_point& point = measured.solution;
     const bool at_floor = point.status == point_status::below_reference || on_roundoff_plateau(point, policy);
     floor_limited = at_floor ? floor_limited + 1 : 0;
