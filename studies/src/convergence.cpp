@@ -3,6 +3,8 @@
 #include <orderly/convergence_measure.hpp>
 #include <orderly/measurement_cache.hpp>
 
+#include <algorithm>
+
 namespace orderly {
 
 namespace {
@@ -93,6 +95,15 @@ std::vector<convergence_point> plain_points(const order_measurement& m) {
   return {m.points.begin(), m.points.end()};
 }
 
+// A measurement that a more precise scalar could only repeat: every point usable, none near its
+// rounding, and the grids not stopped short of rounding.
+bool clear_of_rounding(const order_measurement& m, const order_policy& policy) {
+  const auto points = plain_points(m);
+  const bool all_usable = std::all_of(points.begin(), points.end(),
+                                      [](const convergence_point& p) { return p.status == point_status::ok; });
+  return all_usable && !m.stopped_short_of_rounding && !rounding_visible(points, policy);
+}
+
 }  // namespace
 
 convergence_result study_convergence(const convergence_request& request) {
@@ -176,6 +187,10 @@ convergence_result study_convergence(const convergence_request& request) {
   // measure more rounding), otherwise finer grids once, then more precise scalars if rounding shows
   // in the measurement at all (heun on arenstorf, errors 0.07 and up on 2^20 steps, was rerun in
   // float128 and mp50 for the same numbers).
+  if (request.double_when_clear && scalar != scalar_kind::float64 && shadow &&
+      clear_of_rounding(measured(scalar_kind::float64, max_steps, request.weights).solution, policy))
+    scalar = scalar_kind::float64;  // the loop's first measurement reuses these grids
+
   int escalations = 0;
   bool extended = false, confirming = false;
   for (;;) {
@@ -193,7 +208,9 @@ convergence_result study_convergence(const convergence_request& request) {
     const bool can_escalate =
         !method.seed() && next && method.resolved_in(*next) && escalations < policy.max_scalar_escalations;
     const bool can_extend = !extended && max_steps * refinement_grid_factor <= policy.max_budget_steps;
-    const bool cut_by_roundoff = !points.empty() && detail::on_roundoff_plateau(points.back(), policy);
+    // Grids that stopped short of rounding were cut by it as much as grids that reached it.
+    const bool cut_by_roundoff = r.solution.stopped_short_of_rounding ||
+                                 (!points.empty() && detail::on_roundoff_plateau(points.back(), policy));
     const bool above_exact_order = code == verdict_code::unconfirmed_superconvergence && order_is_exact();
     if (code == verdict_code::unconfirmed_superconvergence && !above_exact_order) {
       if (!can_escalate) break;

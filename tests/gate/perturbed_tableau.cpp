@@ -1,4 +1,5 @@
 // The gate refuses a tableau with one coefficient perturbed by 1e-6, and accepts the original.
+#include <orderly/convergence_suites.hpp>
 #include <orderly/gate.hpp>
 
 #include <gtest/gtest.h>
@@ -16,11 +17,8 @@ order_baseline committed_baseline() {
 
 gate_finding gate_rk4(const butcher_tableau& tableau) {
   const method_entry method = catalog_entry(tableau);
-  const convergence_request request{.method = &method,
-                                    .problem = find_problem("nonlinear-na"),
-                                    .scalar = scalar_kind::quad,
-                                    .tolerance_sweep = false};
-  return judge_against_baseline(study_convergence(request), committed_baseline());
+  return judge_against_baseline(study_convergence(gate_request(&method, find_problem("nonlinear-na"))),
+                                committed_baseline());
 }
 
 }  // namespace

@@ -131,11 +131,7 @@ caught_by judge(const mutation& m, const convergence_result& r) {
 std::vector<convergence_request> requests(const std::vector<mutation>& all) {
   std::vector<convergence_request> jobs;
   for (const auto& m : all)
-    jobs.push_back({.method = &m.method,
-                    .problem = find_problem(m.problem),
-                    .scalar = scalar_kind::quad,
-                    .weights = m.weights,
-                    .tolerance_sweep = false});
+    jobs.push_back(gate_request(&m.method, find_problem(m.problem), m.weights));
   return jobs;
 }
 

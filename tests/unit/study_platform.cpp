@@ -16,6 +16,7 @@
 #include <string>
 #include <thread>
 #include <tuple>
+#include <type_traits>
 
 using namespace orderly;
 
@@ -263,4 +264,61 @@ TEST(MeasurementCache, APairsEmbeddedWeightsAndSweepAreSharedWithoutChangingARes
   ASSERT_EQ(primary.embedded_weights->points.size(), alone.embedded_weights->points.size());
   for (std::size_t k = 0; k < alone.embedded_weights->points.size(); ++k)
     EXPECT_EQ(primary.embedded_weights->points[k].error, alone.embedded_weights->points[k].error);
+}
+
+TEST(ConvergenceMeasure, SettledSlopesStopBeforeAGridThatWouldNeedATwinRun) {
+  // rkf78 on nonlinear-na in float128: the local slopes settle near 8 while the errors are still
+  // far above float128's rounding; the grid after that would fall within the shadow trigger of its
+  // rounding estimate and need a run in mp50. The measurement stops there: no mp50 run, every
+  // point's floor is still the a-priori estimate eps |y| sqrt(N), and the finest point is above the
+  // trigger.
+  const auto* method = find_method("rkf78");
+  const auto& entry = problem_named("nonlinear-na");
+  const auto problem = instantiate<float128>(entry);
+  std::vector<std::size_t> ran, twins;
+  auto grid = [&](const auto& typed, std::size_t n, bool record) {
+    using T = std::remove_cvref_t<decltype(typed.t0)>;
+    (std::is_same_v<T, float128> ? ran : twins).push_back(n);
+    return run_fixed_steps(*method, typed, n, record, weight_set::primary);
+  };
+  const auto& policy = default_order_policy();
+  const auto m = detail::measure_fixed_steps(entry, problem, error_norm_kind::final, detail::step_sequence(4, 16384),
+                                             grid, /*shadow=*/true, nullptr, policy);
+  EXPECT_TRUE(m.stopped_short_of_rounding);
+  EXPECT_EQ(twins.size(), 0u) << "twin runs in mp50";
+  ASSERT_GE(m.points.size(), 5u);
+  EXPECT_LT(m.points.back().steps, 16384u);
+  const double eps = std::ldexp(1.0, -112);  // float128: 113-bit significand
+  for (const auto& p : m.points)
+    EXPECT_DOUBLE_EQ(p.noise_floor, eps * std::max(m.solution_scale, 1.0) * std::sqrt(static_cast<double>(p.steps)));
+  EXPECT_GT(m.points.back().error, policy.shadow_trigger_factor * m.points.back().noise_floor);
+  ASSERT_TRUE(m.fit.found);
+  EXPECT_NEAR(m.fit.order, 8.0, policy.band_below);
+}
+
+TEST(Gate, DoubleIsKeptOnlyWhenItsMeasurementIsClearOfRounding) {
+  // Euler's errors on nonlinear-na stay far above double's rounding on every grid: the gate keeps
+  // the double measurement, and it matches a float128 measurement of the same grids to many digits.
+  // rkf78's reach double's rounding within a few grids: the gate measures it in float128, exactly
+  // as a plain float128 request does.
+  const auto& problem = problem_named("nonlinear-na");
+  auto alone = [&](const char* name) {
+    return study_convergence({.method = find_method(name), .problem = &problem, .scalar = scalar_kind::quad,
+                              .tolerance_sweep = false});
+  };
+  const auto euler = study_convergence(gate_request(find_method("euler"), &problem));
+  const auto euler_quad = alone("euler");
+  EXPECT_EQ(euler.scalar, "double");
+  EXPECT_EQ(euler_quad.scalar, "float128");
+  ASSERT_EQ(euler.solution.points.size(), euler_quad.solution.points.size());
+  for (std::size_t k = 0; k < euler.solution.points.size(); ++k)
+    EXPECT_NEAR(euler.solution.points[k].error, euler_quad.solution.points[k].error,
+                1e-9 * euler_quad.solution.points[k].error);
+  EXPECT_NEAR(euler.solution.fit.order, euler_quad.solution.fit.order, 1e-9);
+
+  const auto rkf78 = study_convergence(gate_request(find_method("rkf78"), &problem));
+  const auto rkf78_quad = alone("rkf78");
+  EXPECT_EQ(rkf78.scalar, "float128");
+  EXPECT_EQ(rkf78.solution.fit.order, rkf78_quad.solution.fit.order);
+  EXPECT_EQ(rkf78.solution.fit.error_constant, rkf78_quad.solution.fit.error_constant);
 }

@@ -34,6 +34,10 @@ struct convergence_request {
   std::size_t max_steps = 0;
   bool tolerance_sweep = true;  // embedded pairs: also run the adaptive tolerance sweep
   bool refine = true;           // refine an inconclusive run within the policy's budget
+  // Measure in double first and keep that measurement when it is clear of rounding (no point near
+  // its rounding estimate, none unstable, the grids not stopped short of rounding): the request's
+  // more precise scalar would measure the same errors to many digits, at 20 to 50 times the cost.
+  bool double_when_clear = false;
   struct measurement_cache* cache = nullptr;  // a suite's shared measurements (measurement_cache.hpp)
 };
 
@@ -55,6 +59,7 @@ struct order_measurement {
   std::vector<measured_point> points;
   order_fit fit;
   double solution_scale = 0;  // max |y| of the reference over the measured times
+  bool stopped_short_of_rounding = false;  // the next grid would have come near its rounding
   std::string reference_method;
   double reference_digits = 0;
 };

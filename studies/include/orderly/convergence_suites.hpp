@@ -34,20 +34,27 @@ inline std::vector<convergence_request> quick_suite() {
   return jobs;
 }
 
-// The gate: float128 keeps the round-off plateau out of every window (seeds run in float; methods
-// whose coefficients are published decimals in double, the most their digits resolve); both weight
-// sets of every embedded pair are gated.
+// One gate measurement: float128 keeps the round-off plateau out of every window (seeds run in
+// float; methods whose coefficients are published decimals in double, the most their digits
+// resolve), but double is tried first and kept when its measurement is clear of rounding -- then
+// float128 would repeat the same errors to many digits (the low-order methods, whose errors at
+// 2^14 steps stay far above double's round-off).
+inline convergence_request gate_request(const method_entry* method, const problem_entry* problem,
+                                        weight_set weights = weight_set::primary) {
+  return {.method = method,
+          .problem = problem,
+          .scalar = method->resolved_in(scalar_kind::quad) ? scalar_kind::quad : scalar_kind::float64,
+          .weights = weights,
+          .tolerance_sweep = false,
+          .double_when_clear = true};
+}
+
+// The gate: every pair of the gate suite; both weight sets of every embedded pair.
 inline std::vector<convergence_request> gate_set() {
   std::vector<convergence_request> jobs;
   for (const auto& [method, problem] : select_pairs(gate_suite())) {
-    const auto scalar = method->resolved_in(scalar_kind::quad) ? scalar_kind::quad : scalar_kind::float64;
-    jobs.push_back({.method = method, .problem = problem, .scalar = scalar, .tolerance_sweep = false});
-    if (method->embedded_order)
-      jobs.push_back({.method = method,
-                      .problem = problem,
-                      .scalar = scalar,
-                      .weights = weight_set::embedded,
-                      .tolerance_sweep = false});
+    jobs.push_back(gate_request(method, problem));
+    if (method->embedded_order) jobs.push_back(gate_request(method, problem, weight_set::embedded));
   }
   return jobs;
 }
