@@ -121,28 +121,29 @@ class bound_seed final : public bound_stepper<float> {
   std::uint64_t evaluations_ = 0;
 };
 
-// Implicit Runge-Kutta methods: each step is one step of the fixed-step implicit solver
-// (implicit/radau.hpp: the stage system solved by simplified Newton to round-off, J from the
-// problem's Jacobian or finite differences, the s n x s n matrix LU-factorised with Eigen).
+// Implicit Runge-Kutta methods: implicit_rk_stepper (implicit/radau.hpp: the stage system solved
+// by Newton to round-off, J from the problem's Jacobian or finite differences, the s n x s n matrix
+// LU-factorised with Eigen; J, the factorisation and the Newton start carried between steps).
 template <class T>
 class bound_implicit_rk final : public bound_stepper<T> {
  public:
   bound_implicit_rk(const implicit_tableau& tableau, const typed_problem<T>& problem)
-      : coefficients_(numeric_coefficients<T>(tableau)), problem_(&problem) {}
+      : stepper_(numeric_coefficients<T>(tableau)), problem_(&problem) {}
   void step(const T& t, state_of<T>& y, const T& h) override {
-    const auto stats = integrate_implicit_rk_fixed(problem_->rhs, problem_->jacobian, t, T(t + h), y, 1, coefficients_);
-    counts_.rhs_evaluations += stats.rhs_evaluations;
-    counts_.jacobian_evaluations += stats.jacobian_evaluations;
-    counts_.lu_factorizations += stats.lu_decompositions;
-    counts_.linear_solves += stats.newton_iterations;  // one solve with the LU per Newton iteration
+    stepper_.step(problem_->rhs, problem_->jacobian, t, y, h);
   }
-  void reset() override {}
-  work_counts counts() const override { return counts_; }
+  void reset() override { stepper_.reset(); }
+  work_counts counts() const override {
+    const auto& stats = stepper_.stats();
+    return {.rhs_evaluations = stats.rhs_evaluations,
+            .jacobian_evaluations = stats.jacobian_evaluations,
+            .lu_factorizations = stats.lu_decompositions,
+            .linear_solves = stats.newton_iterations};  // one solve with the LU per Newton iteration
+  }
 
  private:
-  implicit_rk_numeric<T> coefficients_;
+  implicit_rk_stepper<T> stepper_;
   const typed_problem<T>* problem_;
-  work_counts counts_;
 };
 
 // Rosenbrock methods: the problem's Jacobian (finite differences when it has none); df/dt only

@@ -469,126 +469,267 @@ implicit_rk_numeric<T> to_numeric(const std::vector<high_precision>& a, const st
   return m;
 }
 
-// Fixed steps: `steps` equal steps from t0 to t1 with any (fully, diagonally or partly) implicit
-// Runge-Kutta method, each stage system Z = h (A x I) F(y + Z) solved by Newton to round-off (first
-// simplified: J at the step start, the full s n x s n matrix I - h (A x J) LU-factorised with Eigen;
-// full Newton, each stage's own Jacobian, when that contracts slowly), so that the observed error
-// is the method's own. y1 = y0 + Z_s for stiffly accurate methods, else
-// y0 + h sum_j b_j f(t + c_j h, y0 + Z_j). Newton that does not converge within 100 iterations
-// throws integration_failure naming t. Returns the work done.
-template <class T, class Rhs, class Jac>
-radau_stats integrate_implicit_rk_fixed(Rhs&& f, Jac&& jacobian, const T& t0, const T& t1, std::vector<T>& y,
-                                        std::uint64_t steps, const implicit_rk_numeric<T>& method) {
-  using std::abs;
-  using std::max;
+// Steps of any (fully, diagonally or partly) implicit Runge-Kutta method: each stage system
+// Z = h (A x I) F(y + Z) solved by Newton to round-off, so that the observed error is the method's
+// own. Simplified Newton first: J at a step start, the full s n x s n matrix I - h (A x J)
+// LU-factorised with Eigen; full Newton, each stage's own Jacobian, when that contracts slowly.
+// y1 = y0 + Z_s for stiffly accurate methods, else y0 + h sum_j b_j f(t + c_j h, y0 + Z_j).
+//
+// What stays valid is carried from one step to the next: J and the factorisation, while h is
+// unchanged and the last step's Newton contracted faster than jacobian_reuse_contraction (a stale
+// J only slows the contraction; the converged stages are the same to round-off); and the stages,
+// whose interpolating polynomial through (0, 0) and (c_j, Z_j), extrapolated over the next step,
+// is the next Newton start (RADAU5's starting values, for any nodes). A step whose Newton does not
+// converge from there is solved again from Z = 0 with a fresh J; one that does not converge within
+// max_newton_iterations from that either throws integration_failure naming t. reset() forgets both.
+template <class T>
+class implicit_rk_stepper {
+ public:
+  // J and its factorisation are kept for the next step while Newton contracts at least this fast.
+  // The iteration goes to round-off (16 to 34 digits), so a slower rate costs more extra iterations
+  // than a fresh J and LU: on nonlinear-na in float128 at 2^14 steps, gauss6 takes 5.4 iterations
+  // a step keeping J below 1e-3 (RADAU5's threshold, made for a loose Newton tolerance), 4.3
+  // below 1e-6, and 4.0 with a fresh J every step, at one J and one LU a step; 1e-6 is the fastest.
+  static constexpr double jacobian_reuse_contraction = 1e-6;
+  static constexpr int max_newton_iterations = 100;
+
+  explicit implicit_rk_stepper(implicit_rk_numeric<T> method) : method_(std::move(method)) {}
+
+  void reset() {
+    have_previous_ = false;
+    factorisation_valid_ = false;
+  }
+
+  const radau_stats& stats() const { return stats_; }
+
+  template <class Rhs, class Jac>
+  void step(Rhs&& f, Jac&& jacobian, const T& t, std::vector<T>& y, const T& h) {
+    const int s = method_.stages;
+    const std::size_t n = y.size(), sn = static_cast<std::size_t>(s) * n;
+    if (z_.size() != sn) {
+      size_buffers(n);
+      reset();
+    }
+    bool fresh = false;
+    auto refresh = [&] {
+      if (!radau_detail::has_jacobian(jacobian)) counted(f, t, y, f0_);  // forward differences need f(y0)
+      jacobian_at(f, jacobian, t, y, f0_, jac_);
+      for (auto& stage_jacobian : stage_jacobians_) stage_jacobian = jac_;
+      factorise(h);
+      fresh = true;
+    };
+    if (!factorisation_valid_ || h != factored_h_) refresh();
+    bool extrapolated = have_previous_ && predict_stages(h);
+    if (!extrapolated) std::fill(z_.begin(), z_.end(), T(0));
+    newton_outcome outcome = newton(f, jacobian, t, y, h);
+    if (!outcome.converged && (!fresh || extrapolated)) {
+      refresh();
+      std::fill(z_.begin(), z_.end(), T(0));
+      extrapolated = false;
+      outcome = newton(f, jacobian, t, y, h);
+    }
+    if (!outcome.converged) {
+      std::ostringstream message;
+      message << "implicit Runge-Kutta (fixed step): Newton did not converge at t = " << t;
+      throw integration_failure(message.str());
+    }
+    factorisation_valid_ = !outcome.full_newton && outcome.worst_rate <= T(jacobian_reuse_contraction);
+    previous_y_ = y;
+    if (method_.stiffly_accurate) {
+      for (std::size_t p = 0; p < n; ++p) y[p] += z_[(static_cast<std::size_t>(s) - 1) * n + p];
+    } else {
+      std::fill(increment_.begin(), increment_.end(), T(0));
+      for (int j = 0; j < s; ++j) {
+        for (std::size_t p = 0; p < n; ++p) stage_[p] = y[p] + z_[static_cast<std::size_t>(j) * n + p];
+        counted(f, t + method_.c[static_cast<std::size_t>(j)] * h, stage_, fstage_);
+        for (std::size_t p = 0; p < n; ++p) increment_[p] += method_.b[static_cast<std::size_t>(j)] * fstage_[p];
+      }
+      for (std::size_t p = 0; p < n; ++p) y[p] += h * increment_[p];
+    }
+    for (std::size_t p = 0; p < n; ++p) increment_[p] = y[p] - previous_y_[p];
+    z_previous_ = z_;
+    h_previous_ = h;
+    have_previous_ = true;
+    ++stats_.accepted;
+  }
+
+ private:
   using matrix = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic>;
   using vector = Eigen::Matrix<T, Eigen::Dynamic, 1>;
-  if (steps == 0) throw std::invalid_argument("implicit Runge-Kutta: at least one step is needed");
-  const int s = method.stages;
-  const std::vector<T>& c = method.c;
-  const std::vector<T>& a = method.a;
-  const std::size_t n = y.size(), sn = static_cast<std::size_t>(s) * n;
-  const T eps = std::numeric_limits<T>::epsilon();
-  const bool analytic = radau_detail::has_jacobian(jacobian);
-  radau_stats stats;
-  std::vector<T> jac(n * n), f0(n), stage(n), fstage(n), z(sn), fz(sn);
-  matrix iteration(sn, sn);
-  vector residual(sn), delta(sn);
-  const T h = (t1 - t0) / T(steps);
-  auto counted = [&](const T& time, const std::vector<T>& x, std::vector<T>& dx) {
+
+  struct newton_outcome {
+    bool converged = false;
+    bool full_newton = false;
+    T worst_rate = 0;  // the slowest contraction seen above round-off
+  };
+
+  void size_buffers(std::size_t n) {
+    const std::size_t s = static_cast<std::size_t>(method_.stages), sn = s * n;
+    n_ = n;
+    jac_.assign(n * n, T(0));
+    f0_.assign(n, T(0));
+    stage_.assign(n, T(0));
+    fstage_.assign(n, T(0));
+    increment_.assign(n, T(0));
+    previous_y_.assign(n, T(0));
+    z_.assign(sn, T(0));
+    z_previous_.assign(sn, T(0));
+    fz_.assign(sn, T(0));
+    iteration_.resize(static_cast<Eigen::Index>(sn), static_cast<Eigen::Index>(sn));
+    residual_.resize(static_cast<Eigen::Index>(sn));
+    delta_.resize(static_cast<Eigen::Index>(sn));
+    stage_jacobians_.assign(s, jac_);
+  }
+
+  template <class Rhs>
+  void counted(Rhs& f, const T& time, const std::vector<T>& x, std::vector<T>& dx) {
     f(time, x, dx);
-    ++stats.rhs_evaluations;
-  };
+    ++stats_.rhs_evaluations;
+  }
+
   // J at (time, x) into out, analytic or by forward differences (fx = f(time, x)).
-  auto jacobian_at = [&](const T& time, const std::vector<T>& x, const std::vector<T>& fx, std::vector<T>& out) {
+  template <class Rhs, class Jac>
+  void jacobian_at(Rhs& f, Jac& jacobian, const T& time, const std::vector<T>& x, const std::vector<T>& fx,
+                   std::vector<T>& out) {
     if constexpr (!std::is_null_pointer_v<std::remove_cvref_t<Jac>>) {
-      if (analytic) jacobian(time, x, out);
-      else finite_difference_jacobian(f, time, x, fx, out, stats.rhs_evaluations);
+      if (radau_detail::has_jacobian(jacobian)) jacobian(time, x, out);
+      else finite_difference_jacobian(f, time, x, fx, out, stats_.rhs_evaluations);
     } else {
-      finite_difference_jacobian(f, time, x, fx, out, stats.rhs_evaluations);
+      finite_difference_jacobian(f, time, x, fx, out, stats_.rhs_evaluations);
     }
-    ++stats.jacobian_evaluations;
-  };
+    ++stats_.jacobian_evaluations;
+  }
+
   // The Newton matrix I - h (A x I) diag(J_1 .. J_s), J_j the Jacobian used for stage j.
-  std::vector<std::vector<T>> stage_jacobians(static_cast<std::size_t>(s));
-  Eigen::PartialPivLU<matrix> lu;
-  auto factorise = [&] {
-    iteration.setZero();
+  void factorise(const T& h) {
+    const int s = method_.stages;
+    const std::size_t n = n_;
+    iteration_.setZero();
     for (int i = 0; i < s; ++i)
       for (int j = 0; j < s; ++j) {
-        const auto& jac_j = stage_jacobians[static_cast<std::size_t>(j)];
+        const auto& jac_j = stage_jacobians_[static_cast<std::size_t>(j)];
+        const T factor = -h * method_.a[static_cast<std::size_t>(i * s + j)];
         for (std::size_t p = 0; p < n; ++p)
-          for (std::size_t q = 0; q < n; ++q) iteration(i * n + p, j * n + q) = -h * a[i * s + j] * jac_j[p * n + q];
+          for (std::size_t q = 0; q < n; ++q)
+            iteration_(static_cast<Eigen::Index>(static_cast<std::size_t>(i) * n + p),
+                       static_cast<Eigen::Index>(static_cast<std::size_t>(j) * n + q)) = factor * jac_j[p * n + q];
       }
-    for (std::size_t k = 0; k < sn; ++k) iteration(k, k) += 1;
-    lu.compute(iteration);
-    ++stats.lu_decompositions;
-  };
-  for (std::uint64_t step = 0; step < steps; ++step) {
-    const T t = t0 + T(step) * h;  // no accumulated drift in t
-    f(t, y, f0);
-    ++stats.rhs_evaluations;
-    // Simplified Newton first: J at the step start for every stage.
-    jacobian_at(t, y, f0, jac);
-    for (auto& stage_jacobian : stage_jacobians) stage_jacobian = jac;
-    factorise();
-    std::fill(z.begin(), z.end(), T(0));
+    for (Eigen::Index k = 0; k < iteration_.rows(); ++k) iteration_(k, k) += 1;
+    lu_.compute(iteration_);
+    ++stats_.lu_decompositions;
+    factored_h_ = h;
+    factorisation_valid_ = true;
+  }
+
+  // The last step's stages extrapolated over a step of h: Lagrange interpolation through (0, 0)
+  // and (c_j, Z_j) over the distinct nonzero nodes, at 1 + c_i h / h_previous, less the last
+  // step's increment (the stages are relative to the step's start). False when no node is nonzero.
+  bool predict_stages(const T& h) {
+    const std::size_t s = static_cast<std::size_t>(method_.stages), n = increment_.size();
+    const auto& c = method_.c;
+    std::vector<std::size_t> nodes;
+    for (std::size_t j = 0; j < s; ++j) {
+      bool repeated = c[j] == 0;
+      for (std::size_t k : nodes) repeated = repeated || c[k] == c[j];
+      if (!repeated) nodes.push_back(j);
+    }
+    if (nodes.empty()) return false;
+    const T ratio = h / h_previous_;
+    for (std::size_t i = 0; i < s; ++i) {
+      const T x = 1 + c[i] * ratio;
+      for (std::size_t p = 0; p < n; ++p) z_[i * n + p] = -increment_[p];
+      for (std::size_t j : nodes) {
+        T weight = x / c[j];  // the node 0, whose value is 0, still shapes every other weight
+        for (std::size_t k : nodes)
+          if (k != j) weight *= (x - c[k]) / (c[j] - c[k]);
+        for (std::size_t p = 0; p < n; ++p) z_[i * n + p] += weight * z_previous_[j * n + p];
+      }
+    }
+    return true;
+  }
+
+  // Newton on the stage system from the current z_, with the current factorisation.
+  template <class Rhs, class Jac>
+  newton_outcome newton(Rhs& f, Jac& jacobian, const T& t, const std::vector<T>& y, const T& h) {
+    using std::abs;
+    using std::max;
+    const int s = method_.stages;
+    const std::size_t n = y.size(), sn = z_.size();
+    const T eps = std::numeric_limits<T>::epsilon();
+    T norm = 0;
+    for (std::size_t p = 0; p < n; ++p) norm = max(norm, T(abs(y[p])));
+    const T unit = eps * max(norm, T(1));
+    newton_outcome outcome;
+    auto rhs = [&](const T& time, const std::vector<T>& x, std::vector<T>& dx) { counted(f, time, x, dx); };
     T previous = std::numeric_limits<T>::infinity();
-    bool full_newton = false;
-    for (int iteration_count = 0;; ++iteration_count) {
-      radau_detail::collocation_residual(counted, t, h, y, z, c, a, stage, fstage, fz, residual);
-      if (full_newton) {  // each stage's own Jacobian at its current value
+    for (int iteration_count = 0; iteration_count < max_newton_iterations; ++iteration_count) {
+      radau_detail::collocation_residual(rhs, t, h, y, z_, method_.c, method_.a, stage_, fstage_, fz_, residual_);
+      if (outcome.full_newton) {  // each stage's own Jacobian at its current value
         for (int j = 0; j < s; ++j) {
           for (std::size_t p = 0; p < n; ++p) {
-            stage[p] = y[p] + z[j * n + p];
-            fstage[p] = fz[j * n + p];
+            stage_[p] = y[p] + z_[static_cast<std::size_t>(j) * n + p];
+            fstage_[p] = fz_[static_cast<std::size_t>(j) * n + p];
           }
-          jacobian_at(t + c[j] * h, stage, fstage, stage_jacobians[static_cast<std::size_t>(j)]);
+          jacobian_at(f, jacobian, t + method_.c[static_cast<std::size_t>(j)] * h, stage_, fstage_,
+                      stage_jacobians_[static_cast<std::size_t>(j)]);
         }
-        factorise();
+        factorise(h);
       }
-      delta = lu.solve(residual);
-      ++stats.newton_iterations;
-      T size = 0, norm = 0;
+      delta_ = lu_.solve(residual_);
+      ++stats_.newton_iterations;
+      T size = 0;
       for (std::size_t k = 0; k < sn; ++k) {
-        z[k] += delta(k);
-        size = max(size, T(abs(delta(k))));
+        using std::isfinite;
+        const T correction = abs(delta_(static_cast<Eigen::Index>(k)));
+        if (!isfinite(correction)) return outcome;  // diverged
+        z_[k] += delta_(static_cast<Eigen::Index>(k));
+        size = max(size, correction);
       }
-      for (std::size_t p = 0; p < n; ++p) norm = max(norm, T(abs(y[p])));
       // Converged when the correction reaches round-off, or stops shrinking at the level the
       // iteration matrix's conditioning allows: a stiff step (h |lambda| up to ~1e6) solves its
       // linear system only to ~kappa eps, and further iterations cannot improve on that.
       constexpr int stagnation_roundoff_units = 1000000;
-      if (size <= 4 * eps * max(norm, T(1)) ||
-          (size >= previous && size <= stagnation_roundoff_units * eps * max(norm, T(1))))
-        break;
-      if (iteration_count >= 100) {
-        std::ostringstream message;
-        message << "implicit Runge-Kutta (fixed step): Newton did not converge at t = " << t;
-        throw integration_failure(message.str());
+      if (size <= 4 * unit || (size >= previous && size <= stagnation_roundoff_units * unit)) {
+        outcome.converged = true;
+        return outcome;
       }
+      // The contraction rate, while the corrections are above round-off (there they stagnate).
+      if (iteration_count > 0 && size > stagnation_roundoff_units * unit)
+        outcome.worst_rate = max(outcome.worst_rate, T(size / previous));
       // Simplified Newton converges only linearly, at a rate ~ h |J'| |Z|: on a coarse grid of a
       // nonlinear problem that can be too slow to reach round-off (in float128, 1e-34) within the
       // iteration bound. A correction that shrank by less than this factor switches the step to
       // full Newton, which converges quadratically.
       constexpr double slow_contraction = 0.1;
-      if (!full_newton && iteration_count > 0 && size > T(slow_contraction) * previous) full_newton = true;
+      if (!outcome.full_newton && iteration_count > 0 && size > T(slow_contraction) * previous)
+        outcome.full_newton = true;
       previous = size;
     }
-    if (method.stiffly_accurate) {
-      for (std::size_t p = 0; p < n; ++p) y[p] += z[(s - 1) * n + p];
-    } else {
-      std::vector<T> increment(n, T(0));
-      for (int j = 0; j < s; ++j) {
-        for (std::size_t p = 0; p < n; ++p) stage[p] = y[p] + z[j * n + p];
-        counted(t + c[j] * h, stage, fstage);
-        for (std::size_t p = 0; p < n; ++p) increment[p] += method.b[j] * fstage[p];
-      }
-      for (std::size_t p = 0; p < n; ++p) y[p] += h * increment[p];
-    }
-    ++stats.accepted;
+    return outcome;
   }
-  return stats;
+
+  implicit_rk_numeric<T> method_;
+  radau_stats stats_;
+  std::vector<T> jac_, f0_, stage_, fstage_, increment_, previous_y_, z_, z_previous_, fz_;
+  std::vector<std::vector<T>> stage_jacobians_;
+  matrix iteration_;
+  vector residual_, delta_;
+  Eigen::PartialPivLU<matrix> lu_;
+  std::size_t n_ = 0;  // the state's dimension the buffers are sized for
+  T factored_h_ = 0, h_previous_ = 0;
+  bool factorisation_valid_ = false, have_previous_ = false;
+};
+
+// Fixed steps: `steps` equal steps from t0 to t1 (t_k = t0 + k h, no accumulated drift) with
+// implicit_rk_stepper. Returns the work done.
+template <class T, class Rhs, class Jac>
+radau_stats integrate_implicit_rk_fixed(Rhs&& f, Jac&& jacobian, const T& t0, const T& t1, std::vector<T>& y,
+                                        std::uint64_t steps, const implicit_rk_numeric<T>& method) {
+  if (steps == 0) throw std::invalid_argument("implicit Runge-Kutta: at least one step is needed");
+  implicit_rk_stepper<T> stepper(method);
+  const T h = (t1 - t0) / T(steps);
+  for (std::uint64_t step = 0; step < steps; ++step) stepper.step(f, jacobian, T(t0 + T(step) * h), y, h);
+  return stepper.stats();
 }
 
 // Fixed steps of the s-stage Radau IIA method (stiffly accurate). For convergence-order
