@@ -95,13 +95,12 @@ std::vector<convergence_point> plain_points(const order_measurement& m) {
   return {m.points.begin(), m.points.end()};
 }
 
-// A measurement that a more precise scalar could only repeat: every point usable, none near its
+// A measurement that a more precise scalar could only repeat: every point usable and none near its
 // rounding, and the grids not stopped short of rounding.
 bool clear_of_rounding(const order_measurement& m, const order_policy& policy) {
-  const auto points = plain_points(m);
-  const bool all_usable = std::all_of(points.begin(), points.end(),
-                                      [](const convergence_point& p) { return p.status == point_status::ok; });
-  return all_usable && !m.stopped_short_of_rounding && !rounding_visible(points, policy);
+  return !m.stopped_short_of_rounding && std::all_of(m.points.begin(), m.points.end(), [&](const measured_point& p) {
+           return p.status == point_status::ok && !detail::near_its_rounding(p, policy);
+         });
 }
 
 }  // namespace
@@ -182,15 +181,17 @@ convergence_result study_convergence(const convergence_request& request) {
     return *exact_order;
   };
 
+  // A request that allows it starts in double and stays there when that measurement is clear of
+  // rounding; the loop's first measurement then reuses its grids.
+  if (request.double_when_clear && scalar != scalar_kind::float64 && shadow &&
+      clear_of_rounding(measured(scalar_kind::float64, max_steps, request.weights).solution, policy))
+    scalar = scalar_kind::float64;
+
   // Measure, judge, and refine an inconclusive run within the policy's budget: a window cut by
   // round-off goes to a more precise scalar first (finer grids in the same scalar would only
   // measure more rounding), otherwise finer grids once, then more precise scalars if rounding shows
   // in the measurement at all (heun on arenstorf, errors 0.07 and up on 2^20 steps, was rerun in
   // float128 and mp50 for the same numbers).
-  if (request.double_when_clear && scalar != scalar_kind::float64 && shadow &&
-      clear_of_rounding(measured(scalar_kind::float64, max_steps, request.weights).solution, policy))
-    scalar = scalar_kind::float64;  // the loop's first measurement reuses these grids
-
   int escalations = 0;
   bool extended = false, confirming = false;
   for (;;) {

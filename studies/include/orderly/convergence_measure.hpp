@@ -152,6 +152,10 @@ order_measurement measure_fixed_steps(const problem_entry& entry, const typed_pr
         slopes.push_back(local_slope(pts[i], pts[i + 1]));
     return slopes.size() == 2 && std::fabs(slopes[1] - slopes[0]) <= settle_tolerance(slopes[1], policy);
   };
+  // The a-priori rounding estimate eps |y| sqrt(N) of a run of n steps.
+  auto rounding_estimate = [&](std::size_t n) {
+    return eps * std::max(scale, 1.0) * std::sqrt(static_cast<double>(n));
+  };
   // One grid's run and its raw points.
   auto measure_grid = [&](std::size_t n) {
     const bool record = dense || track_energy;
@@ -160,7 +164,7 @@ order_measurement measure_fixed_steps(const problem_entry& entry, const typed_pr
     point.h = static_cast<double>((problem.t_end - problem.t0) / T(n));
     point.steps = n;
     point.rhs_evaluations = run.rhs_evaluations;
-    point.noise_floor = eps * std::max(scale, 1.0) * std::sqrt(static_cast<double>(n));
+    point.noise_floor = rounding_estimate(n);
     measured_point energy_point = point;
     if (!run.stable) {
       point.status = energy_point.status = point_status::unstable;
@@ -218,8 +222,7 @@ order_measurement measure_fixed_steps(const problem_entry& entry, const typed_pr
     const auto& previous = result.points[result.points.size() - 2];
     const double predicted =
         last.error * std::pow(2.0, -local_slope(previous, last) * std::log2(static_cast<double>(n) / last.steps));
-    const double floor = eps * std::max(scale, 1.0) * std::sqrt(static_cast<double>(n));
-    return predicted < policy.shadow_trigger_factor * floor;
+    return predicted < policy.shadow_trigger_factor * rounding_estimate(n);
   };
   grid_points scratch;
   grid_points& grids_measured = known ? *known : scratch;

@@ -10,7 +10,6 @@
 #include <orderly/shared_results.hpp>
 
 #include <cstddef>
-#include <map>
 #include <optional>
 #include <tuple>
 #include <vector>

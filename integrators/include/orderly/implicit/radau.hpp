@@ -519,13 +519,12 @@ class implicit_rk_stepper {
       fresh = true;
     };
     if (!factorisation_valid_ || h != factored_h_) refresh();
-    bool extrapolated = have_previous_ && predict_stages(h);
+    const bool extrapolated = have_previous_ && predict_stages(h);
     if (!extrapolated) std::fill(z_.begin(), z_.end(), T(0));
     newton_outcome outcome = newton(f, jacobian, t, y, h);
     if (!outcome.converged && (!fresh || extrapolated)) {
       refresh();
       std::fill(z_.begin(), z_.end(), T(0));
-      extrapolated = false;
       outcome = newton(f, jacobian, t, y, h);
     }
     if (!outcome.converged) {
@@ -534,9 +533,9 @@ class implicit_rk_stepper {
       throw integration_failure(message.str());
     }
     factorisation_valid_ = !outcome.full_newton && outcome.worst_rate <= T(jacobian_reuse_contraction);
-    previous_y_ = y;
+    // The increment y1 - y0, which the next step's extrapolated stages are relative to.
     if (method_.stiffly_accurate) {
-      for (std::size_t p = 0; p < n; ++p) y[p] += z_[(static_cast<std::size_t>(s) - 1) * n + p];
+      for (std::size_t p = 0; p < n; ++p) increment_[p] = z_[(static_cast<std::size_t>(s) - 1) * n + p];
     } else {
       std::fill(increment_.begin(), increment_.end(), T(0));
       for (int j = 0; j < s; ++j) {
@@ -544,9 +543,9 @@ class implicit_rk_stepper {
         counted(f, t + method_.c[static_cast<std::size_t>(j)] * h, stage_, fstage_);
         for (std::size_t p = 0; p < n; ++p) increment_[p] += method_.b[static_cast<std::size_t>(j)] * fstage_[p];
       }
-      for (std::size_t p = 0; p < n; ++p) y[p] += h * increment_[p];
+      for (std::size_t p = 0; p < n; ++p) increment_[p] *= h;
     }
-    for (std::size_t p = 0; p < n; ++p) increment_[p] = y[p] - previous_y_[p];
+    for (std::size_t p = 0; p < n; ++p) y[p] += increment_[p];
     z_previous_ = z_;
     h_previous_ = h;
     have_previous_ = true;
@@ -571,7 +570,6 @@ class implicit_rk_stepper {
     stage_.assign(n, T(0));
     fstage_.assign(n, T(0));
     increment_.assign(n, T(0));
-    previous_y_.assign(n, T(0));
     z_.assign(sn, T(0));
     z_previous_.assign(sn, T(0));
     fz_.assign(sn, T(0));
@@ -710,7 +708,7 @@ class implicit_rk_stepper {
 
   implicit_rk_numeric<T> method_;
   radau_stats stats_;
-  std::vector<T> jac_, f0_, stage_, fstage_, increment_, previous_y_, z_, z_previous_, fz_;
+  std::vector<T> jac_, f0_, stage_, fstage_, increment_, z_, z_previous_, fz_;
   std::vector<std::vector<T>> stage_jacobians_;
   matrix iteration_;
   vector residual_, delta_;

@@ -103,7 +103,7 @@ inline implicit_tableau sdirk2() {
 // Every implicit Runge-Kutta method Orderly ships (src/catalog.cpp).
 const std::vector<implicit_tableau>& implicit_tableaus();
 
-// The coefficients rounded once to T, for integrate_implicit_rk_fixed.
+// The coefficients rounded once to T, for implicit_rk_stepper.
 template <class T>
 implicit_rk_numeric<T> numeric_coefficients(const implicit_tableau& t) {
   std::vector<high_precision> a;
