@@ -4,8 +4,10 @@
 //    (|D(h) - D(h/2)| ~ (1 - 2^-8) |error of D(h)|), plus 50-digit rounding. A typo in a formula
 //    leaves an O(1) residual; a deliberately wrong solution below must fail the same check.
 //  - analytic Jacobians against central differences of the right-hand side;
-//  - invariants constant along the exact solutions.
+//  - invariants constant along the exact solutions;
+//  - the fifth root the gate problem's right-hand side takes, against Boost's 100-digit pow.
 #include <orderly/problem_catalog.hpp>
+#include <orderly/problems/support.hpp>
 
 #include <gtest/gtest.h>
 
@@ -209,6 +211,34 @@ TEST(ProblemsExactResidual, SeparableSplitsAgreeWithTheRightHandSide) {
       EXPECT_LE(abs(force[i] - f[half + i]), mp50("1e-45") * (1 + abs(f[half + i]))) << entry.info.name;
     }
   }
+}
+
+// fifth_root(y) against pow(y, 1/5) at 100 digits, in ulps of T. Bound 1 ulp: the last Newton
+// step r - (r^5 - y) / (5 r^4) starts from a root already correct to twice T's bits, so its error
+// is that of the arithmetic: r^5 - y to about 1.5 ulp of y, which the division by 5 r^4 makes 0.3
+// ulp of r, plus half an ulp for the final subtraction. (double takes pow's value: below 1 ulp.)
+template <class T>
+double worst_fifth_root_ulps() {
+  using orderly::high_precision;
+  double worst = 0;
+  for (int i = 1; i <= 400; ++i) {
+    T y = T(i) * T(37) / 100 + T(1) / T(i);  // 0.37 i + 1/i: values from 0.38 to 148, and their inverses
+    if (i % 3 == 0) y = T(1) / y;
+    const high_precision exact = pow(high_precision(y), high_precision(1) / 5);
+    const high_precision ulp = high_precision(std::numeric_limits<T>::epsilon()) * exact;
+    worst = std::max(worst, std::fabs(static_cast<double>((high_precision(orderly::problems::fifth_root(y)) - exact) / ulp)));
+  }
+  return worst;
+}
+
+TEST(ProblemsExactResidual, FifthRootIsWithinAnUlpInEveryScalar) {
+  EXPECT_LE(worst_fifth_root_ulps<double>(), 1.0);
+  EXPECT_LE(worst_fifth_root_ulps<long double>(), 1.0);
+  EXPECT_LE(worst_fifth_root_ulps<orderly::float128>(), 1.0);
+  EXPECT_LE(worst_fifth_root_ulps<mp50>(), 1.0);
+  EXPECT_EQ(orderly::problems::fifth_root(mp50(0)), mp50(0));
+  EXPECT_TRUE(isnan(orderly::problems::fifth_root(mp50(-2))));
+  EXPECT_TRUE(std::isnan(orderly::problems::fifth_root(-2.0)));
 }
 
 TEST(ProblemsExactResidual, CatalogHoldsTheIssueProblems) {

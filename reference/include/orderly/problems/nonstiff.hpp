@@ -33,9 +33,8 @@ struct nonlinear_na {
     p.rhs = [](const T& t, const state_of<T>& y, state_of<T>& dydt) {
       using std::exp;
       using std::log;
-      using std::pow;
       dydt.resize(4);
-      dydt[0] = 2 * t * pow(y[1], T(1) / 5) * y[3];
+      dydt[0] = 2 * t * fifth_root(y[1]) * y[3];
       dydt[1] = 10 * t * exp(5 * (y[2] - 1)) * y[3];
       dydt[2] = 2 * t * y[3];
       dydt[3] = -2 * t * log(y[0]);
@@ -49,9 +48,8 @@ struct nonlinear_na {
     };
     p.jacobian = [](const T& t, const state_of<T>& y, std::vector<T>& J) {
       using std::exp;
-      using std::pow;
       J.assign(16, T(0));
-      const T root = pow(y[1], T(1) / 5);
+      const T root = fifth_root(y[1]);
       J[0 * 4 + 1] = 2 * t * y[3] * root / (5 * y[1]);
       J[0 * 4 + 3] = 2 * t * root;
       const T e = exp(5 * (y[2] - 1));
