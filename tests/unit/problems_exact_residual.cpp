@@ -213,29 +213,30 @@ TEST(ProblemsExactResidual, SeparableSplitsAgreeWithTheRightHandSide) {
   }
 }
 
-// fifth_root(y) against pow(y, 1/5) at 100 digits, in ulps of T. Bound 1 ulp: the last Newton
-// step r - (r^5 - y) / (5 r^4) starts from a root already correct to twice T's bits, so its error
-// is that of the arithmetic: r^5 - y to about 1.5 ulp of y, which the division by 5 r^4 makes 0.3
-// ulp of r, plus half an ulp for the final subtraction. (double takes pow's value: below 1 ulp.)
+// fifth_root(y) against pow(y, 1/5) at 100 digits: the worst relative error in units of T's
+// epsilon (an ulp of x is between epsilon |x| / 2 and epsilon |x|). Bound 1: the last Newton step
+// r - (r^5 - y) / (5 r^4) starts from a root already correct to twice T's bits, so its error is
+// that of the arithmetic: r^5 - y to about 1.5 epsilon |y|, which the division by 5 r^4 makes 0.3
+// epsilon |r|, plus half an epsilon for the final subtraction. (double takes pow's value.)
 template <class T>
-double worst_fifth_root_ulps() {
+double worst_fifth_root_relative_error_in_epsilons() {
   using orderly::high_precision;
   double worst = 0;
   for (int i = 1; i <= 400; ++i) {
     T y = T(i) * T(37) / 100 + T(1) / T(i);  // 0.37 i + 1/i: values from 0.38 to 148, and their inverses
     if (i % 3 == 0) y = T(1) / y;
     const high_precision exact = pow(high_precision(y), high_precision(1) / 5);
-    const high_precision ulp = high_precision(std::numeric_limits<T>::epsilon()) * exact;
-    worst = std::max(worst, std::fabs(static_cast<double>((high_precision(orderly::problems::fifth_root(y)) - exact) / ulp)));
+    const high_precision unit = high_precision(std::numeric_limits<T>::epsilon()) * exact;
+    worst = std::max(worst, std::fabs(static_cast<double>((high_precision(orderly::problems::fifth_root(y)) - exact) / unit)));
   }
   return worst;
 }
 
-TEST(ProblemsExactResidual, FifthRootIsWithinAnUlpInEveryScalar) {
-  EXPECT_LE(worst_fifth_root_ulps<double>(), 1.0);
-  EXPECT_LE(worst_fifth_root_ulps<long double>(), 1.0);
-  EXPECT_LE(worst_fifth_root_ulps<orderly::float128>(), 1.0);
-  EXPECT_LE(worst_fifth_root_ulps<mp50>(), 1.0);
+TEST(ProblemsExactResidual, FifthRootIsWithinEpsilonInEveryScalar) {
+  EXPECT_LE(worst_fifth_root_relative_error_in_epsilons<double>(), 1.0);
+  EXPECT_LE(worst_fifth_root_relative_error_in_epsilons<long double>(), 1.0);
+  EXPECT_LE(worst_fifth_root_relative_error_in_epsilons<orderly::float128>(), 1.0);
+  EXPECT_LE(worst_fifth_root_relative_error_in_epsilons<mp50>(), 1.0);
   EXPECT_EQ(orderly::problems::fifth_root(mp50(0)), mp50(0));
   EXPECT_TRUE(isnan(orderly::problems::fifth_root(mp50(-2))));
   EXPECT_TRUE(std::isnan(orderly::problems::fifth_root(-2.0)));
