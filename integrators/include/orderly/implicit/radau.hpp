@@ -493,7 +493,8 @@ class implicit_rk_stepper {
   static constexpr double jacobian_reuse_contraction = 1e-6;
   static constexpr int max_newton_iterations = 100;
 
-  explicit implicit_rk_stepper(implicit_rk_numeric<T> method) : method_(std::move(method)) {}
+  explicit implicit_rk_stepper(implicit_rk_numeric<T> method)
+      : method_(std::move(method)), interpolation_nodes_(distinct_nonzero_nodes(method_.c)) {}
 
   void reset() {
     have_previous_ = false;
@@ -562,9 +563,20 @@ class implicit_rk_stepper {
     T worst_rate = 0;  // the slowest contraction seen above round-off
   };
 
+  // The stages the extrapolation interpolates through: one per distinct nonzero node (the node 0
+  // is the point (0, 0) itself). A property of the method, so found once.
+  static std::vector<std::size_t> distinct_nonzero_nodes(const std::vector<T>& c) {
+    std::vector<std::size_t> nodes;
+    for (std::size_t j = 0; j < c.size(); ++j) {
+      bool repeated = c[j] == 0;
+      for (std::size_t k : nodes) repeated = repeated || c[k] == c[j];
+      if (!repeated) nodes.push_back(j);
+    }
+    return nodes;
+  }
+
   void size_buffers(std::size_t n) {
     const std::size_t s = static_cast<std::size_t>(method_.stages), sn = s * n;
-    n_ = n;
     jac_.assign(n * n, T(0));
     f0_.assign(n, T(0));
     stage_.assign(n, T(0));
@@ -601,7 +613,7 @@ class implicit_rk_stepper {
   // The Newton matrix I - h (A x I) diag(J_1 .. J_s), J_j the Jacobian used for stage j.
   void factorise(const T& h) {
     const int s = method_.stages;
-    const std::size_t n = n_;
+    const std::size_t n = increment_.size();  // the state's dimension the buffers are sized for
     iteration_.setZero();
     for (int i = 0; i < s; ++i)
       for (int j = 0; j < s; ++j) {
@@ -625,12 +637,7 @@ class implicit_rk_stepper {
   bool predict_stages(const T& h) {
     const std::size_t s = static_cast<std::size_t>(method_.stages), n = increment_.size();
     const auto& c = method_.c;
-    std::vector<std::size_t> nodes;
-    for (std::size_t j = 0; j < s; ++j) {
-      bool repeated = c[j] == 0;
-      for (std::size_t k : nodes) repeated = repeated || c[k] == c[j];
-      if (!repeated) nodes.push_back(j);
-    }
+    const auto& nodes = interpolation_nodes_;
     if (nodes.empty()) return false;
     const T ratio = h / h_previous_;
     for (std::size_t i = 0; i < s; ++i) {
@@ -707,13 +714,13 @@ class implicit_rk_stepper {
   }
 
   implicit_rk_numeric<T> method_;
+  std::vector<std::size_t> interpolation_nodes_;
   radau_stats stats_;
   std::vector<T> jac_, f0_, stage_, fstage_, increment_, z_, z_previous_, fz_;
   std::vector<std::vector<T>> stage_jacobians_;
   matrix iteration_;
   vector residual_, delta_;
   Eigen::PartialPivLU<matrix> lu_;
-  std::size_t n_ = 0;  // the state's dimension the buffers are sized for
   T factored_h_ = 0, h_previous_ = 0;
   bool factorisation_valid_ = false, have_previous_ = false;
 };
