@@ -17,8 +17,8 @@ const std::vector<butcher_tableau>& explicit_tableaus() {
   return all;
 }
 
-const std::vector<implicit_tableau>& implicit_tableaus() {
-  static const std::vector<implicit_tableau> all = {
+const std::vector<butcher_tableau>& implicit_tableaus() {
+  static const std::vector<butcher_tableau> all = {
       tableaus::backward_euler(), tableaus::implicit_midpoint(), tableaus::trapezoidal(),
       tableaus::gauss4(),         tableaus::gauss6(),            tableaus::radau_iia(3, "radau5"),
       tableaus::radau_iia(7, "radau13"), tableaus::sdirk2(),

@@ -3,7 +3,7 @@
 #include <orderly/energy_run.hpp>
 #include <orderly/order_fit.hpp>
 #include <orderly/problems/support.hpp>
-#include <orderly/stability.hpp>
+#include <orderly/analysis/stability_function.hpp>
 
 #include <boost/math/special_functions/ellint_1.hpp>
 
@@ -191,20 +191,24 @@ harmonic_prediction predict_harmonic(const method_entry& method, const mp50& h, 
   harmonic_prediction out;
   const mp50 H0 = (v0 * v0 + k * x0 * x0) / 2;
   if (const auto* tableau = method.tableau()) {
-    // |R(i y)|^2 with y = omega h from the exact stability polynomial r_0 + r_1 z + ... + r_s z^s:
-    // Re R(iy) = sum over even j of r_j (-1)^(j/2) y^j, Im R(iy) = sum over odd j of r_j (-1)^((j-1)/2) y^j.
-    const auto r = stability_polynomial(*tableau);
+    // |R(i y)|^2 = |P(i y)|^2 / |Q(i y)|^2 with y = omega h, from the stability function R = P / Q
+    // (analysis/stability_function.hpp; Q = 1 for explicit tableaus). For p = p_0 + p_1 z + ...:
+    // Re p(iy) = sum over even j of p_j (-1)^(j/2) y^j, Im p(iy) = sum over odd j of p_j (-1)^((j-1)/2) y^j.
+    const auto r = stability_function_of(*tableau);
     const mp50 y = sqrt(k) * h;
-    mp50 re = 0, im = 0, power = 1;
-    for (std::size_t j = 0; j < r.size(); ++j) {
-      const mp50 term = to_scalar<mp50>(r[j]) * power;
-      const int sign = (j / 2) % 2 == 0 ? 1 : -1;
-      (j % 2 == 0 ? re : im) += sign * term;
-      power *= y;
-    }
-    const mp50 factor = re * re + im * im;
+    auto squared_modulus_on_imaginary_axis = [&](const exact_polynomial& p) {
+      mp50 re = 0, im = 0, power = 1;
+      for (std::size_t j = 0; j < p.size(); ++j) {
+        const mp50 term = to_scalar<mp50>(p[j]) * power;
+        const int sign = (j / 2) % 2 == 0 ? 1 : -1;
+        (j % 2 == 0 ? re : im) += sign * term;
+        power *= y;
+      }
+      return re * re + im * im;
+    };
+    const mp50 factor = squared_modulus_on_imaginary_axis(r.numerator) / squared_modulus_on_imaginary_axis(r.denominator);
     out.per_step_factor = static_cast<double>(factor);
-    out.formula = "H_n / H_0 = |R(i omega h)|^(2n), R the exact stability polynomial of the tableau (omega h = " +
+    out.formula = "H_n / H_0 = |R(i omega h)|^(2n), R the stability function of the tableau (omega h = " +
                   (sqrt(k) * h).str(17) + "); |R|^2 - 1 = " + (factor - 1).str(6) + " per step";
     for (auto n : steps) out.deviation.push_back(static_cast<double>(pow(factor, static_cast<long>(n)) - 1));
     return out;

@@ -174,14 +174,9 @@ std::vector<table_method> table_methods() {
   for (const auto& m : method_catalog()) {
     table_method t{m.name, m.title, family_name(m.family), {}, {}, false, {}, std::numeric_limits<double>::epsilon()};
     if (const auto* tableau = m.tableau()) {
-      const auto coefficients = exact_coefficients(*tableau);
-      t.stability = analyse_linear_stability(stability_function_of(coefficients));
+      t.stability = analyse_linear_stability(stability_function_of(*tableau));
       t.runner = catalog_runner<double>(m);
-      t.roundoff *= coefficient_magnitude(coefficients);
-    } else if (const auto* implicit = m.implicit_rk()) {
-      t.stability = analyse_linear_stability(stability_function_of(implicit->coefficients));
-      t.runner = catalog_runner<double>(m);
-      t.roundoff *= coefficient_magnitude(implicit->coefficients);
+      t.roundoff *= coefficient_magnitude(exact_coefficients(*tableau));
     } else if (const auto* rosenbrock = m.rosenbrock()) {
       const auto equivalent = rosenbrock_linear_equivalent(*rosenbrock, false);
       t.stability = analyse_linear_stability(stability_function_of(equivalent));

@@ -369,12 +369,6 @@ constexpr int residual_digits_lost = 3;
 
 nlohmann::json analyse_method(const std::string& name, bool with_region) {
   const auto* method = find_method(name);
-  if (const auto* t = method ? method->implicit_rk() : nullptr) {
-    const auto a = analyse_runge_kutta(t->coefficients, t->order);
-    auto j = analyse_runge_kutta_method(t->name, t->title, "implicit-rk", t->order, a, stepper_growth(*method), with_region);
-    j["citation"] = t->citation;
-    return j;
-  }
   if (const auto* r = method ? method->rosenbrock() : nullptr) {
     // The stability functions come from the linear equivalent; the order from the Rosenbrock order
     // conditions, which hold to the published coefficients' digits (less the few a sum of products
@@ -421,16 +415,10 @@ nlohmann::json analyse_method(const std::string& name, bool with_region) {
   if (method && (method->splitting() || method->tableau())) {
     if (method->splitting()) return analyse_splitting_method(*method, with_region);
     const auto& t = *method->tableau();
-    const auto primary = exact_coefficients(t);
-    rk_analysis a;
-    if (t.b_embedded) {
-      const auto embedded = exact_coefficients(t, weight_set::embedded);
-      a = analyse_runge_kutta(primary, t.order, &embedded, t.embedded_order);
-    } else {
-      a = analyse_runge_kutta(primary, t.order);
-    }
-    return analyse_runge_kutta_method(t.name, t.title, family_name(method->family), t.order, a,
-                                      stepper_growth(*method), with_region);
+    auto j = analyse_runge_kutta_method(t.name, t.title, family_name(method->family), t.order, analyse_tableau(t),
+                                        stepper_growth(*method), with_region);
+    j["citation"] = t.citation;
+    return j;
   }
   throw std::invalid_argument("no analysable method '" + name + "'");
 }

@@ -400,9 +400,6 @@ constexpr const char* order_reduction_methods[] = {"backward-euler", "implicit-m
 // radau13 is left out: on these grids its error reaches round-off within two points in the stiff
 // regime and at once in the non-stiff one, so no slope can be measured.
 
-// Tolerance for the stage-order conditions on 100-digit coefficients (as for the order conditions).
-const high_precision stage_condition_tolerance{"1e-80"};
-
 struct series_job {
   std::string method;
   const method_entry* entry = nullptr;
@@ -436,8 +433,7 @@ order_reduction_series run_series(const series_job& job) {
   const auto p = instantiate<double>(*job.problem);
   s.source = "catalog stepper (" + std::string(family_name(job.entry->family)) + ")";
   s.classical_order = job.entry->order;
-  if (const auto* implicit = job.entry->implicit_rk())
-    s.stage_order = stage_order(implicit->coefficients, stage_condition_tolerance);
+  if (const auto* tableau = job.entry->tableau(); tableau && job.entry->implicit) s.stage_order = stage_order(*tableau);
   for (std::size_t steps = job.first_steps; steps <= job.last_steps; steps *= 2) {
     auto stepper = make_stepper(*job.entry, p);
     const double error =

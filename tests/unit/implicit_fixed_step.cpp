@@ -15,10 +15,12 @@ namespace {
 
 using namespace orderly;
 
+using quad_scalar = boost::multiprecision::float128;
+
 // 50 digits, so that radau13's errors (1e-17 at h = 1/2) stay far above round-off.
 using number = boost::multiprecision::cpp_bin_float_50;
 
-double error_with(const implicit_tableau& tableau, std::uint64_t steps) {
+double error_with(const butcher_tableau& tableau, std::uint64_t steps) {
   auto f = [](const number& t, const std::vector<number>& y, std::vector<number>& dy) {
     dy[0] = cos(t) + y[0] * y[0] - sin(t) * sin(t);
   };
@@ -130,6 +132,33 @@ TEST(ImplicitFixedStep, AStepThatFailsFromTheExtrapolatedStagesIsSolvedAfresh) {
     }
     for (std::size_t i = 0; i < 4; ++i)
       EXPECT_LT(static_cast<double>(abs(y_carried[i] - y_afresh[i])), 1e-26 * static_cast<double>(abs(y_afresh[i])));
+  }
+}
+
+// The catalog's irrational tableaus keep their 100-digit values as exact rationals: what reaches the
+// steppers must be the generator's numbers themselves, bit for bit, for every Radau IIA stage count
+// (the generator, not the tableau, is what the adaptive Radau code and the references run on; it
+// makes the odd stage counts, whose A has the one real eigenvalue that code relies on).
+TEST(ImplicitTableaus, HundredDigitEntriesAreStoredWithoutChangingAnyBit) {
+  for (int stages = 1; stages <= 7; stages += 2) {
+    SCOPED_TRACE(stages);
+    const auto tableau = tableaus::radau_iia(stages, "radau");
+    const auto& generated = radau_iia_coefficients(stages);
+    const auto s = static_cast<std::size_t>(stages);
+    EXPECT_EQ(tableau.coefficient_digits, certified_coefficient_digits);
+    EXPECT_FALSE(tableau.is_explicit());
+    for (std::size_t i = 0; i < s; ++i) {
+      EXPECT_EQ(to_high_precision(tableau.b[i]), generated.b[i]);
+      EXPECT_EQ(to_high_precision(tableau.c[i]), generated.c[i]);
+      for (std::size_t j = 0; j < s; ++j)
+        EXPECT_EQ(to_high_precision(tableau.a_at(static_cast<int>(i), static_cast<int>(j))), generated.a[i * s + j]);
+    }
+    const auto rounded = numeric_coefficients<quad_scalar>(tableau);
+    const auto direct = to_numeric<quad_scalar>(generated.a, generated.b, generated.c);
+    EXPECT_EQ(rounded.a, direct.a);
+    EXPECT_EQ(rounded.b, direct.b);
+    EXPECT_EQ(rounded.c, direct.c);
+    EXPECT_TRUE(rounded.stiffly_accurate);
   }
 }
 

@@ -18,17 +18,9 @@ using namespace orderly;
 constexpr double twelve_digits = 1e-12;
 
 rk_analysis analyse(const std::string& name) {
-  if (const auto* t = find_tableau(name)) {
-    const auto primary = exact_coefficients(*t);
-    if (t->b_embedded) {
-      const auto embedded = exact_coefficients(*t, weight_set::embedded);
-      return analyse_runge_kutta(primary, t->order, &embedded, t->embedded_order);
-    }
-    return analyse_runge_kutta(primary, t->order);
-  }
-  const auto* implicit = find_implicit_tableau(name);
-  if (!implicit) throw std::invalid_argument("no method " + name);
-  return analyse_runge_kutta(implicit->coefficients, implicit->order);
+  const auto* method = find_method(name);
+  if (!method || !method->tableau()) throw std::invalid_argument("no tableau " + name);
+  return analyse_tableau(*method->tableau());
 }
 
 double as_double(const std::optional<high_precision>& x) { return x ? x->convert_to<double>() : std::nan(""); }

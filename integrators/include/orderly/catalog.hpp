@@ -1,7 +1,9 @@
 #pragma once
 // The method catalog: every method Orderly ships, with the metadata the CLI lists and the studies
-// read. Each entry points at the data that defines the method (a Butcher tableau, splitting
-// coefficients, an implicit or Rosenbrock tableau, or a seed specimen); nothing here is computed twice.
+// read. Each entry points at the data that defines the method (a Butcher tableau -- explicit or
+// implicit --, splitting coefficients, a Rosenbrock method, or a seed specimen); nothing here is
+// computed twice.
+#include <orderly/order_conditions.hpp>
 #include <orderly/scalars.hpp>
 #include <orderly/seeds.hpp>
 #include <orderly/splitting.hpp>
@@ -18,8 +20,8 @@
 
 namespace orderly {
 
-using method_definition = std::variant<const butcher_tableau*, const splitting_method*, const seed_specimen*,
-                                       const implicit_tableau*, const rosenbrock_method*>;
+using method_definition =
+    std::variant<const butcher_tableau*, const splitting_method*, const seed_specimen*, const rosenbrock_method*>;
 
 // What kind of method an entry is: decides which stepper drives it (studies' stepper_factory.hpp
 // is the one place that maps a family to a stepper) and how the report groups it.
@@ -47,8 +49,9 @@ struct method_entry {
   bool implicit = false;
   bool symplectic = false;
   double fevals_per_step = 0;  // right-hand-side (splitting: force) evaluations per step, FSAL reuse counted
-  // Significant digits of the coefficients where they are not exact (published decimals); a
-  // measurement in a scalar with more digits than this sees their truncation, not the method.
+  // Significant digits of the coefficients where they are not exact (published decimals, 100-digit
+  // computations); a measurement in a scalar with more digits than this would see their
+  // truncation, not the method.
   std::optional<int> coefficient_digits;
   method_definition definition;
 
@@ -67,27 +70,45 @@ struct method_entry {
     auto p = std::get_if<const seed_specimen*>(&definition);
     return p ? *p : nullptr;
   }
-  const implicit_tableau* implicit_rk() const {
-    auto p = std::get_if<const implicit_tableau*>(&definition);
-    return p ? *p : nullptr;
-  }
   const rosenbrock_method* rosenbrock() const {
     auto p = std::get_if<const rosenbrock_method*>(&definition);
     return p ? *p : nullptr;
   }
 };
 
+// Cooper's condition b_i a_ij + b_j a_ji = b_i b_j for all i, j: the Runge-Kutta method is
+// symplectic (Hairer-Lubich-Wanner, Theorem VI.4.3). Decided on the 100-digit coefficients,
+// where a symplectic method's residuals are at round-off (below 1e-80) and others' are O(1).
+inline bool satisfies_cooper_condition(const butcher_tableau& t) {
+  const auto k = tableau_coefficients<high_precision>(t);
+  using boost::multiprecision::abs;
+  const std::size_t s = k.b.size();
+  const high_precision& roundoff = certified_coefficient_tolerance();
+  auto a = [&](std::size_t i, std::size_t j) { return j < k.a[i].size() ? k.a[i][j] : high_precision(0); };
+  for (std::size_t i = 0; i < s; ++i)
+    for (std::size_t j = 0; j < s; ++j)
+      if (abs(k.b[i] * a(i, j) + k.b[j] * a(j, i) - k.b[i] * k.b[j]) > roundoff) return false;
+  return true;
+}
+
+// Explicit tableaus run on the explicit steppers. Implicit ones are solved by Newton's method, so
+// their evaluations per step depend on the problem; fevals_per_step gives the stage count (one
+// Newton iteration), the least a step costs.
 inline method_entry catalog_entry(const butcher_tableau& t) {
-  const bool fsal = t.first_same_as_last();
+  const bool is_explicit = t.is_explicit();
+  const bool fsal = is_explicit && t.first_same_as_last();
   return {.name = t.name,
           .title = t.title,
-          .family = t.embedded_order ? method_family::embedded_rk : method_family::explicit_rk,
+          .family = !is_explicit       ? method_family::implicit_rk
+                    : t.embedded_order ? method_family::embedded_rk
+                                       : method_family::explicit_rk,
           .stages = t.stages(),
           .order = t.order,
           .embedded_order = t.embedded_order,
-          .implicit = !t.is_explicit(),
-          .symplectic = false,
+          .implicit = !is_explicit,
+          .symplectic = !is_explicit && satisfies_cooper_condition(t),  // no explicit method satisfies it
           .fevals_per_step = static_cast<double>(t.stages() - (fsal ? 1 : 0)),
+          .coefficient_digits = t.coefficient_digits ? std::optional<int>(t.coefficient_digits) : std::nullopt,
           .definition = &t};
 }
 
@@ -113,36 +134,6 @@ inline method_entry catalog_entry(const seed_specimen& s) {
           .symplectic = false,
           .fevals_per_step = static_cast<double>(s.rhs_evaluations_per_step),
           .definition = &s};
-}
-
-// Cooper's condition b_i a_ij + b_j a_ji = b_i b_j for all i, j: the Runge-Kutta method is
-// symplectic (Hairer-Lubich-Wanner, Theorem VI.4.3). Decided on the 100-digit coefficients,
-// where a symplectic method's residuals are at round-off (below 1e-80) and others' are O(1).
-inline bool satisfies_cooper_condition(const rk_coefficients<high_precision>& k) {
-  using boost::multiprecision::abs;
-  const std::size_t s = k.b.size();
-  const high_precision roundoff("1e-80");
-  auto a = [&](std::size_t i, std::size_t j) { return j < k.a[i].size() ? k.a[i][j] : high_precision(0); };
-  for (std::size_t i = 0; i < s; ++i)
-    for (std::size_t j = 0; j < s; ++j)
-      if (abs(k.b[i] * a(i, j) + k.b[j] * a(j, i) - k.b[i] * k.b[j]) > roundoff) return false;
-  return true;
-}
-
-// Implicit Runge-Kutta methods: the stage equations are solved by Newton's method, so the
-// evaluations per step depend on the problem; fevals_per_step gives the stage count (one Newton
-// iteration), the least a step costs.
-inline method_entry catalog_entry(const implicit_tableau& t) {
-  const auto stages = static_cast<int>(t.coefficients.b.size());
-  return {.name = t.name,
-          .title = t.title,
-          .family = method_family::implicit_rk,
-          .stages = stages,
-          .order = t.order,
-          .implicit = true,
-          .symplectic = satisfies_cooper_condition(t.coefficients),
-          .fevals_per_step = static_cast<double>(stages),
-          .definition = &t};
 }
 
 inline method_entry catalog_entry(const rosenbrock_method& m) {

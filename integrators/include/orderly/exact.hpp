@@ -5,6 +5,7 @@
 #include <boost/multiprecision/cpp_bin_float.hpp>
 #include <boost/multiprecision/cpp_int.hpp>
 
+#include <cstdlib>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -52,6 +53,30 @@ T to_scalar(const high_precision& value) {
 template <class T>
 T to_scalar(const exact& value) {
   return to_scalar<T>(to_high_precision(value));
+}
+
+// The exact value of a binary floating-point number (every cpp_bin_float is a dyadic rational):
+// how a coefficient computed at 100 digits is stored among exact ones without changing its value.
+inline exact exact_value_of(const high_precision& x) {
+  if (x == 0) return exact(0);
+  int exponent = 0;
+  const high_precision mantissa = frexp(x, &exponent);
+  constexpr int mantissa_bits = 400;  // more than cpp_bin_float_100's 333 bits
+  const auto integer = static_cast<boost::multiprecision::cpp_int>(ldexp(mantissa, mantissa_bits));
+  exact value(integer);
+  const int shift = exponent - mantissa_bits;
+  const boost::multiprecision::cpp_int power = boost::multiprecision::pow(boost::multiprecision::cpp_int(2), std::abs(shift));
+  return shift >= 0 ? exact(value * power) : exact(value / power);
+}
+
+// Coefficients computed at 100 digits (radicals, roots of defining conditions, and what is derived
+// from them) are trusted to this many: the rest is rounding in their construction.
+inline constexpr int certified_coefficient_digits = 80;
+
+// A condition on such coefficients holds when its residual is below this.
+inline const high_precision& certified_coefficient_tolerance() {
+  static const high_precision tolerance = pow(high_precision(10), -certified_coefficient_digits);
+  return tolerance;
 }
 
 }  // namespace orderly

@@ -26,9 +26,6 @@
 
 namespace orderly {
 
-// Which weight set of an embedded pair propagates the solution.
-enum class weight_set { primary, embedded };
-
 template <state_vector State, summation Sum = summation::plain>
 class explicit_rk {
  public:

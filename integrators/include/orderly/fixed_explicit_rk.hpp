@@ -171,9 +171,8 @@ class fixed_explicit_rk {
       throw std::invalid_argument(t.name + " has " + std::to_string(t.stages()) + " stages, not " +
                                   std::to_string(Stages));
     if (!t.is_explicit()) throw std::invalid_argument(t.name + " is not an explicit method");
-    if (weights == weight_set::embedded && !t.b_embedded) throw std::invalid_argument(t.name + " has no embedded weights");
+    const auto& propagated = t.weights(weights);  // throws if there is no embedded set
     fsal_ = t.first_same_as_last() && weights == weight_set::primary;
-    const auto& propagated = weights == weight_set::primary ? t.b : *t.b_embedded;
     for (int i = 0; i < Stages; ++i) {
       const auto si = static_cast<std::size_t>(i);
       for (int j = 0; j < i; ++j) {

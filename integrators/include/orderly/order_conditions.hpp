@@ -186,9 +186,7 @@ high_precision as_high_precision(const Number& x) {
 // otherwise rounded once from the exact value).
 template <class Number>
 rk_coefficients<Number> tableau_coefficients(const butcher_tableau& t, weight_set weights = weight_set::primary) {
-  if (weights == weight_set::embedded && !t.b_embedded)
-    throw std::invalid_argument(t.name + " has no embedded weights");
-  const auto& b = weights == weight_set::primary ? t.b : *t.b_embedded;
+  const auto& b = t.weights(weights);
   rk_coefficients<Number> m;
   const int s = t.stages();
   for (int i = 0; i < s; ++i) {
@@ -206,12 +204,13 @@ inline rk_coefficients<exact> exact_coefficients(const butcher_tableau& t, weigh
   return tableau_coefficients<exact>(t, weights);
 }
 
-// c_i = sum_j a_ij for every stage, exactly.
+// c_i = sum_j a_ij for every stage: exactly, or to the certified precision of 100-digit coefficients.
 inline bool row_sums_consistent(const butcher_tableau& t) {
+  const exact tolerance = t.coefficient_digits == 0 ? exact(0) : exact_value_of(certified_coefficient_tolerance());
   for (int i = 0; i < t.stages(); ++i) {
     exact sum = 0;
     for (int j = 0; j < t.stages(); ++j) sum += t.a_at(i, j);
-    if (sum != t.c[static_cast<std::size_t>(i)]) return false;
+    if (abs(sum - t.c[static_cast<std::size_t>(i)]) > tolerance) return false;
   }
   return true;
 }
@@ -318,9 +317,11 @@ int attained_order(const rk_coefficients<Number>& m, int max_order, const Number
   return check_order_conditions(m, max_order, tolerance).order_satisfied;
 }
 
-// Exact order of one weight set of a tableau, checked up to max_order.
+// Order of one weight set of a tableau, checked up to max_order: exactly when every entry is
+// rational, to the coefficients' certified precision when they are 100-digit computations.
 inline int attained_order(const butcher_tableau& t, weight_set weights, int max_order) {
-  return attained_order(exact_coefficients(t, weights), max_order);
+  if (t.coefficient_digits == 0) return attained_order(exact_coefficients(t, weights), max_order);
+  return attained_order(tableau_coefficients<high_precision>(t, weights), max_order, certified_coefficient_tolerance());
 }
 
 // Partitioned Runge-Kutta conditions: q_part = (A1, b1) advances q, p_part = (A2, b2) advances p.

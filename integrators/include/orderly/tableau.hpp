@@ -1,13 +1,22 @@
 #pragma once
-// A Runge-Kutta method as data: one object holds the exact coefficients and the metadata; the
-// stepper, the order-condition check, the stability function and the catalog all read it.
+// A Runge-Kutta method as data -- explicit, diagonally implicit or fully implicit: one object holds
+// the coefficients and the metadata; the steppers, the order-condition check, the stability
+// function and the catalog all read it. Rational entries are exact. A method with irrational
+// entries (Gauss, Radau IIA, SDIRK) is computed at 100 digits from its defining conditions or
+// closed forms and stored as the exact values of those 100-digit numbers, with the precision they
+// are certified to (coefficient_digits): the analysis then checks conditions to that precision, not
+// exactly.
 #include "exact.hpp"
 
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace orderly {
+
+// Which weight set of an embedded pair propagates the solution.
+enum class weight_set { primary, embedded };
 
 struct butcher_tableau {
   std::string name;      // CLI name, e.g. "dopri54"
@@ -21,12 +30,22 @@ struct butcher_tableau {
   std::optional<std::vector<exact>> b_embedded;
   // c_i = sum_j a_ij holds for nearly every method; a method that deliberately breaks it says so.
   bool row_sum_condition = true;
+  // 0: every entry is the rational it is. Otherwise the digits to which the entries hold (they
+  // are 100-digit computations: certified_coefficient_digits).
+  int coefficient_digits = 0;
 
   int stages() const { return static_cast<int>(b.size()); }
 
   exact a_at(int i, int j) const {
     const auto& row = a[static_cast<std::size_t>(i)];
     return static_cast<std::size_t>(j) < row.size() ? row[static_cast<std::size_t>(j)] : exact(0);
+  }
+
+  // The weights of one set; throws if the tableau has no embedded set.
+  const std::vector<exact>& weights(weight_set set) const {
+    if (set == weight_set::primary) return b;
+    if (!b_embedded) throw std::invalid_argument(name + " has no embedded weights");
+    return *b_embedded;
   }
 
   bool is_explicit() const {
@@ -83,7 +102,33 @@ inline butcher_tableau make_tableau(const tableau_text& text) {
   return t;
 }
 
-// The tableau's coefficients rounded to a scalar type, laid out for the stepper.
+// A tableau whose entries are computed at 100 digits (radicals, roots of defining conditions):
+// each entry is kept as the exact value of its 100-digit number, certified to
+// certified_coefficient_digits. Rows of A hold s entries.
+inline butcher_tableau tableau_from_high_precision(std::string name, std::string title, std::string citation,
+                                                   int order, const std::vector<std::vector<high_precision>>& a,
+                                                   const std::vector<high_precision>& b,
+                                                   const std::vector<high_precision>& c) {
+  butcher_tableau t;
+  t.name = std::move(name);
+  t.title = std::move(title);
+  t.citation = std::move(citation);
+  t.order = order;
+  t.coefficient_digits = certified_coefficient_digits;
+  auto exact_values = [](const std::vector<high_precision>& values) {
+    std::vector<exact> out;
+    for (const auto& x : values) out.push_back(exact_value_of(x));
+    return out;
+  };
+  for (const auto& row : a) t.a.push_back(exact_values(row));
+  t.b = exact_values(b);
+  t.c = exact_values(c);
+  if (t.a.size() != t.b.size() || t.c.size() != t.b.size())
+    throw std::invalid_argument("tableau " + t.name + ": A, b and c sizes disagree");
+  return t;
+}
+
+// An explicit tableau's coefficients rounded to a scalar type, laid out for the explicit stepper.
 template <class T>
 struct numeric_tableau {
   int stages = 0;

@@ -12,10 +12,6 @@
 
 namespace orderly {
 
-// Splitting coefficients are irrational (100 digits): a condition holds when its residual is below
-// this, far above their rounding (1e-100) and far below any real defect's.
-inline const high_precision splitting_condition_tolerance{"1e-80"};
-
 struct algebraic_finding {
   int declared = 0;
   int attained = 0;  // the order the conditions give, checked up to declared + 1
@@ -37,27 +33,16 @@ struct algebraic_finding {
 // None for methods that are code, not coefficients (seed specimens), and for Rosenbrock methods.
 inline std::optional<algebraic_finding> check_declared_order(const method_entry& method,
                                                              weight_set weights = weight_set::primary) {
-  if (const auto* t = method.tableau()) {
+  if (const auto* t = method.tableau()) {  // explicit or implicit; exact or 100-digit entries
     const int declared = weights == weight_set::primary ? t->order : t->embedded_order.value_or(0);
     return algebraic_finding{declared, attained_order(*t, weights, declared + 1),
                              !t->row_sum_condition || row_sums_consistent(*t)};
   }
   if (const auto* s = method.splitting()) {
+    // Splitting coefficients are 100-digit computations: conditions hold to their certified precision.
     const auto pair = partitioned_form(*s);
     return algebraic_finding{s->order, attained_order(pair.q_part, pair.p_part, s->order + 1,
-                                                      splitting_condition_tolerance, /*alternating_only=*/true)};
-  }
-  if (const auto* t = method.implicit_rk()) {
-    // Irrational entries (Gauss, Radau, SDIRK) are 100-digit numbers: the same tolerance as the
-    // splitting coefficients; the rational ones (backward Euler, trapezoidal) pass it exactly.
-    bool rows = true;
-    for (std::size_t i = 0; i < t->coefficients.b.size(); ++i) {
-      high_precision sum = 0;
-      for (const auto& entry : t->coefficients.a[i]) sum += entry;
-      rows = rows && boost::multiprecision::abs(sum - t->coefficients.c[i]) <= splitting_condition_tolerance;
-    }
-    return algebraic_finding{t->order, attained_order(t->coefficients, t->order + 1, splitting_condition_tolerance),
-                             rows};
+                                                      certified_coefficient_tolerance(), /*alternating_only=*/true)};
   }
   // Seed specimens are code; Rosenbrock methods have their own order conditions (with gamma),
   // which Orderly does not generate: their order is measured only.

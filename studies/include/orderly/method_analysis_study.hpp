@@ -11,9 +11,9 @@
 
 namespace orderly {
 
-// Every name `orderly analyze --method` accepts: the catalog's Runge-Kutta and splitting methods
-// and the implicit tableaus (analysis only until their steppers are built). Seed specimens have no
-// tableau; they appear in the game table, measured.
+// Every name `orderly analyze --method` accepts: the catalog's Runge-Kutta (explicit and implicit),
+// Rosenbrock and splitting methods. Seed specimens have no tableau; they appear in the game table,
+// measured.
 std::vector<std::string> analysable_methods();
 
 // The analysis of one method; throws std::invalid_argument for a name not in analysable_methods().

@@ -127,8 +127,8 @@ class bound_seed final : public bound_stepper<float> {
 template <class T>
 class bound_implicit_rk final : public bound_stepper<T> {
  public:
-  bound_implicit_rk(const implicit_tableau& tableau, const typed_problem<T>& problem)
-      : stepper_(numeric_coefficients<T>(tableau)), problem_(&problem) {}
+  bound_implicit_rk(const butcher_tableau& tableau, const typed_problem<T>& problem, weight_set weights)
+      : stepper_(numeric_coefficients<T>(tableau, weights)), problem_(&problem) {}
   void step(const T& t, state_of<T>& y, const T& h) override {
     stepper_.step(problem_->rhs, problem_->jacobian, t, y, h);
   }
@@ -195,7 +195,7 @@ std::unique_ptr<bound_stepper<T>> make_stepper(const method_entry& method, const
       if (Sum == summation::compensated)
         throw std::invalid_argument(method.name + ": implicit methods have no compensated update");
       if (method.family == method_family::implicit_rk)
-        return std::make_unique<detail::bound_implicit_rk<T>>(*method.implicit_rk(), problem);
+        return std::make_unique<detail::bound_implicit_rk<T>>(*method.tableau(), problem, weights);
       return std::make_unique<detail::bound_rosenbrock<T>>(*method.rosenbrock(), problem, weights);
   }
   throw std::invalid_argument(method.name + ": no stepper for family " + family_name(method.family));

@@ -202,19 +202,6 @@ inline std::vector<high_precision> real_roots(const exact_polynomial& p, const e
   return roots;
 }
 
-// The exact value of a binary floating-point number (every cpp_bin_float is a dyadic rational).
-inline exact exact_value_of(const high_precision& x) {
-  if (x == 0) return exact(0);
-  int exponent = 0;
-  const high_precision mantissa = frexp(x, &exponent);
-  constexpr int mantissa_bits = 400;  // more than cpp_bin_float_100's 333 bits
-  const auto integer = static_cast<boost::multiprecision::cpp_int>(ldexp(mantissa, mantissa_bits));
-  exact value(integer);
-  const int shift = exponent - mantissa_bits;
-  const boost::multiprecision::cpp_int power = boost::multiprecision::pow(boost::multiprecision::cpp_int(2), std::abs(shift));
-  return shift >= 0 ? exact(value * power) : exact(value / power);
-}
-
 // The simplest rational within `tolerance` of x whose denominator stays below `max_denominator`
 // (continued fractions), or nothing: how a coefficient computed at 100 digits is recognised as the
 // rational it is (the stability functions of Gauss and Radau methods are Pade approximants).

@@ -12,13 +12,6 @@
 
 namespace orderly {
 
-// A high-precision tableau's order conditions hold when their residuals are below this (the
-// coefficients are good to ~95 digits; a violated condition is O(1) or at least O(1e-20)).
-inline const high_precision& order_condition_tolerance() {
-  static const high_precision tolerance = pow(high_precision(10), -certified_coefficient_digits);
-  return tolerance;
-}
-
 struct linear_stability {
   stability_function_coefficients function;
   std::optional<high_precision> real_limit;       // left end of [x, 0]; nothing: unbounded
@@ -50,7 +43,7 @@ struct rk_analysis {
 template <class Number>
 Number exactness_tolerance() {
   if constexpr (std::is_same_v<Number, exact>) return Number(0);
-  else return Number(order_condition_tolerance());
+  else return Number(certified_coefficient_tolerance());
 }
 
 // primary: the propagated weights; embedded: the pair's second weight set, if any.
@@ -71,6 +64,18 @@ rk_analysis analyse_runge_kutta(const rk_coefficients<Number>& primary, int decl
     a.embedded_error = principal_error_norms<Number>(generate_trees(*a.embedded_order + 1), {embedded}, *a.embedded_order + 1);
   }
   return a;
+}
+
+// A tableau's analysis (both weight sets of a pair) in the arithmetic its coefficients allow:
+// exact when every entry is rational, at 100 digits to their certified precision otherwise.
+inline rk_analysis analyse_tableau(const butcher_tableau& t) {
+  auto analyse = [&t]<class Number>(const Number&) {
+    const auto primary = tableau_coefficients<Number>(t);
+    if (!t.b_embedded) return analyse_runge_kutta(primary, t.order);
+    const auto embedded = tableau_coefficients<Number>(t, weight_set::embedded);
+    return analyse_runge_kutta(primary, t.order, &embedded, t.embedded_order);
+  };
+  return t.coefficient_digits == 0 ? analyse(exact{}) : analyse(high_precision{});
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -121,7 +126,7 @@ struct splitting_analysis {
 inline splitting_analysis analyse_splitting(const splitting_method& m) {
   splitting_analysis a;
   const auto pair = partitioned_form(m);
-  a.order = attained_order(pair.q_part, pair.p_part, m.order + 1, order_condition_tolerance(), true);
+  a.order = attained_order(pair.q_part, pair.p_part, m.order + 1, certified_coefficient_tolerance(), true);
   a.error = principal_error_norms<high_precision>(generate_trees(a.order + 1, 2, true), {&pair.q_part, &pair.p_part}, a.order + 1);
   const auto trace = harmonic_step_trace(m);
   const exact_polynomial margin = exact_polynomial{exact(4)} - trace * trace;  // >= 0 exactly where stable

@@ -22,10 +22,6 @@
 
 namespace orderly {
 
-// Coefficients computed at 100 digits are trusted to this many (the rest is rounding of the
-// defining conditions and of the Faddeev-LeVerrier recursion).
-inline constexpr int certified_coefficient_digits = 80;
-
 struct stability_function_coefficients {
   exact_polynomial numerator;    // P, ascending powers
   exact_polynomial denominator;  // Q, Q(0) = 1; {1} for explicit methods
@@ -67,13 +63,13 @@ exact_polynomial as_exact_polynomial(const std::vector<Number>& values, bool& al
   } else {
     high_precision largest = 0;
     for (const auto& v : values) largest = std::max(largest, high_precision(abs(v)));
-    const high_precision zero_below = largest * pow(high_precision(10), -certified_coefficient_digits);
+    const high_precision zero_below = largest * certified_coefficient_tolerance();
     constexpr long long max_denominator = 1000000000000LL;  // Pade coefficients of s <= 7 stages are far below
     for (const auto& v : values) {
       const high_precision x(v);
       if (abs(x) <= zero_below) {
         p.push_back(exact(0));
-      } else if (auto r = recognise_rational(x, abs(x) * pow(high_precision(10), -certified_coefficient_digits),
+      } else if (auto r = recognise_rational(x, abs(x) * certified_coefficient_tolerance(),
                                              boost::multiprecision::cpp_int(max_denominator))) {
         p.push_back(*r);
       } else {
@@ -98,6 +94,14 @@ stability_function_coefficients stability_function_of(const rk_coefficients<Numb
   r.numerator = detail::as_exact_polynomial(detail::det_one_minus_z_times(a_minus_one_b), r.all_coefficients_recognised);
   r.denominator = detail::as_exact_polynomial(detail::det_one_minus_z_times(m.a), r.all_coefficients_recognised);
   return r;
+}
+
+// A tableau's, in the arithmetic its coefficients allow: exact when every entry is rational, from
+// the 100-digit values otherwise (their P and Q recognised as rationals where they are).
+inline stability_function_coefficients stability_function_of(const butcher_tableau& t,
+                                                             weight_set weights = weight_set::primary) {
+  if (t.coefficient_digits == 0) return stability_function_of(exact_coefficients(t, weights));
+  return stability_function_of(tableau_coefficients<high_precision>(t, weights));
 }
 
 // R(z) in the scalar T (coefficients rounded once from their exact values).
@@ -234,6 +238,12 @@ int stage_order(const rk_coefficients<Number>& m, const Number& tolerance = Numb
     }
   }
   return search_limit;
+}
+
+// A tableau's: exactly, or to the certified precision of 100-digit coefficients.
+inline int stage_order(const butcher_tableau& t) {
+  if (t.coefficient_digits == 0) return stage_order(exact_coefficients(t));
+  return stage_order(tableau_coefficients<high_precision>(t), certified_coefficient_tolerance());
 }
 
 }  // namespace orderly
