@@ -206,7 +206,7 @@ inline rk_coefficients<exact> exact_coefficients(const butcher_tableau& t, weigh
 
 // c_i = sum_j a_ij for every stage: exactly, or to the certified precision of 100-digit coefficients.
 inline bool row_sums_consistent(const butcher_tableau& t) {
-  const exact tolerance = t.coefficient_digits == 0 ? exact(0) : exact_value_of(certified_coefficient_tolerance());
+  const exact tolerance = t.exact_entries() ? exact(0) : exact_value_of(certified_coefficient_tolerance());
   for (int i = 0; i < t.stages(); ++i) {
     exact sum = 0;
     for (int j = 0; j < t.stages(); ++j) sum += t.a_at(i, j);
@@ -320,7 +320,7 @@ int attained_order(const rk_coefficients<Number>& m, int max_order, const Number
 // Order of one weight set of a tableau, checked up to max_order: exactly when every entry is
 // rational, to the coefficients' certified precision when they are 100-digit computations.
 inline int attained_order(const butcher_tableau& t, weight_set weights, int max_order) {
-  if (t.coefficient_digits == 0) return attained_order(exact_coefficients(t, weights), max_order);
+  if (t.exact_entries()) return attained_order(exact_coefficients(t, weights), max_order);
   return attained_order(tableau_coefficients<high_precision>(t, weights), max_order, certified_coefficient_tolerance());
 }
 

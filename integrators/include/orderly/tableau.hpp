@@ -34,6 +34,10 @@ struct butcher_tableau {
   // are 100-digit computations: certified_coefficient_digits).
   int coefficient_digits = 0;
 
+  // Whether conditions on the coefficients can be decided exactly; otherwise they hold to the
+  // certified precision, and are checked at 100 digits.
+  bool exact_entries() const { return coefficient_digits == 0; }
+
   int stages() const { return static_cast<int>(b.size()); }
 
   exact a_at(int i, int j) const {

@@ -75,7 +75,7 @@ inline rk_analysis analyse_tableau(const butcher_tableau& t) {
     const auto embedded = tableau_coefficients<Number>(t, weight_set::embedded);
     return analyse_runge_kutta(primary, t.order, &embedded, t.embedded_order);
   };
-  return t.coefficient_digits == 0 ? analyse(exact{}) : analyse(high_precision{});
+  return t.exact_entries() ? analyse(exact{}) : analyse(high_precision{});
 }
 
 // ---------------------------------------------------------------------------------------------

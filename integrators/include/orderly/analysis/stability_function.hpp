@@ -100,7 +100,7 @@ stability_function_coefficients stability_function_of(const rk_coefficients<Numb
 // the 100-digit values otherwise (their P and Q recognised as rationals where they are).
 inline stability_function_coefficients stability_function_of(const butcher_tableau& t,
                                                              weight_set weights = weight_set::primary) {
-  if (t.coefficient_digits == 0) return stability_function_of(exact_coefficients(t, weights));
+  if (t.exact_entries()) return stability_function_of(exact_coefficients(t, weights));
   return stability_function_of(tableau_coefficients<high_precision>(t, weights));
 }
 
@@ -242,7 +242,7 @@ int stage_order(const rk_coefficients<Number>& m, const Number& tolerance = Numb
 
 // A tableau's: exactly, or to the certified precision of 100-digit coefficients.
 inline int stage_order(const butcher_tableau& t) {
-  if (t.coefficient_digits == 0) return stage_order(exact_coefficients(t));
+  if (t.exact_entries()) return stage_order(exact_coefficients(t));
   return stage_order(tableau_coefficients<high_precision>(t), certified_coefficient_tolerance());
 }
 
