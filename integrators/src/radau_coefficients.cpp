@@ -1,5 +1,5 @@
-// The Radau IIA coefficients of any odd stage count, derived in 100 digits (implicit/radau.hpp
-// describes the conditions). Compiled once: the 100-digit Eigen LU and root finding it instantiates
+// The Radau IIA coefficients of any stage count, derived in 100 digits (implicit/radau.hpp
+// describes the conditions); for odd stage counts also what the adaptive code's error estimate needs. Compiled once: the 100-digit Eigen LU and root finding it instantiates
 // cost about 10 s of compile time in every file that included the header.
 #include <orderly/implicit/radau.hpp>
 
@@ -48,8 +48,7 @@ std::vector<high_precision> bracketed_roots(Function g, const high_precision& lo
 }  // namespace
 
 radau_coefficients compute_coefficients(int s) {
-  if (s < 1 || s % 2 == 0)
-    throw std::invalid_argument("Radau IIA stage count must be odd and positive, got " + std::to_string(s));
+  if (s < 1) throw std::invalid_argument("Radau IIA stage count must be positive, got " + std::to_string(s));
   radau_coefficients r;
   r.stages = s;
   // Nodes: s-1 interior zeros plus c_s = 1 (a zero of the polynomial exactly).
@@ -84,6 +83,10 @@ radau_coefficients compute_coefficients(int s) {
   r.a_inverse.resize(s * s);
   for (int i = 0; i < s; ++i)
     for (int j = 0; j < s; ++j) r.a_inverse[i * s + j] = a_inverse(i, j);
+
+  // The adaptive code's error estimate rests on the one real eigenvalue of A^(-1), which only odd
+  // stage counts have (for even s, det(I - u A) has no real zero): the method itself is complete.
+  if (s % 2 == 0) return r;
 
   // The real eigenvalue u of A^(-1) is the real zero of det(I - u A), which for Radau IIA is the
   // denominator of the (s-1, s) Pade approximant of exp:

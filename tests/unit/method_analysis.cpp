@@ -116,6 +116,35 @@ TEST(StabilityAnalysis, GaussAndRadauStabilityFunctionsAreTheirPadeApproximants)
   EXPECT_FALSE(analyse("gauss4").stability.imaginary_limit.has_value());
 }
 
+// The Radau IIA generator makes a method of every stage count, odd or even: order 2s - 1, stage
+// order s, and R(z) the (s-1, s) Pade approximant of e^z (Hairer-Wanner II, IV.3-5), whose
+// coefficients have the closed forms
+//   P_k = (s-1)! (2s-1-k)! / ((2s-1)! k! (s-1-k)!),   Q_k = (-1)^k s! (2s-1-k)! / ((2s-1)! k! (s-k)!);
+// A- and L-stable.
+TEST(StabilityAnalysis, RadauIIAOfEveryStageCountIsItsPadeApproximant) {
+  auto factorial = [](int n) {
+    boost::multiprecision::cpp_int f = 1;
+    for (int k = 2; k <= n; ++k) f *= k;
+    return f;
+  };
+  for (int s = 1; s <= 5; ++s) {
+    SCOPED_TRACE(s);
+    const auto a = analyse_tableau(tableaus::radau_iia(s, "radau"));
+    EXPECT_EQ(a.order, 2 * s - 1);
+    EXPECT_EQ(a.stage_order, s);
+    exact_polynomial p, q;
+    for (int k = 0; k <= s - 1; ++k)
+      p.push_back(exact(factorial(s - 1) * factorial(2 * s - 1 - k), factorial(2 * s - 1) * factorial(k) * factorial(s - 1 - k)));
+    for (int k = 0; k <= s; ++k)
+      q.push_back(exact((k % 2 ? -1 : 1) * factorial(s) * factorial(2 * s - 1 - k),
+                        factorial(2 * s - 1) * factorial(k) * factorial(s - k)));
+    EXPECT_EQ(a.stability.function.numerator, p);
+    EXPECT_EQ(a.stability.function.denominator, q);
+    EXPECT_TRUE(a.stability.a_stable);
+    EXPECT_TRUE(a.stability.l_stable);
+  }
+}
+
 TEST(StabilityAnalysis, Dopri54ErrorNormsMatchDormandPrince) {
   const auto a = analyse("dopri54");
   EXPECT_EQ(a.order, 5);

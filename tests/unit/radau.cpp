@@ -55,8 +55,13 @@ TEST_P(RadauCoefficients, NodesAreIncreasingInsideTheIntervalEndingAtOne) {
   for (int j = 0; j < r.stages; ++j) EXPECT_EQ(r.b[j], r.a[(r.stages - 1) * r.stages + j]);  // stiffly accurate
 }
 
+INSTANTIATE_TEST_SUITE_P(Stages, RadauCoefficients, ::testing::Values(1, 2, 3, 4, 5, 6, 7));
+
+// The adaptive code's error estimate, for the odd stage counts it runs.
+class RadauErrorEstimate : public ::testing::TestWithParam<int> {};
+
 // u is an eigenvalue of A^(-1): det(I - u A) = 0, checked by an LU determinant of A itself.
-TEST_P(RadauCoefficients, RealEigenvalueMakesIMinusUASingular) {
+TEST_P(RadauErrorEstimate, RealEigenvalueMakesIMinusUASingular) {
   const auto& r = radau_iia_coefficients(GetParam());
   const int s = r.stages;
   Eigen::Matrix<high_precision, Eigen::Dynamic, Eigen::Dynamic> m(s, s);
@@ -67,7 +72,7 @@ TEST_P(RadauCoefficients, RealEigenvalueMakesIMinusUASingular) {
 }
 
 // The embedded formula (gamma0 at node 0, b^ at c_i) has order exactly s, so y^ - y1 = O(h^(s+1)).
-TEST_P(RadauCoefficients, EmbeddedFormulaHasOrderS) {
+TEST_P(RadauErrorEstimate, EmbeddedFormulaHasOrderS) {
   const auto& r = radau_iia_coefficients(GetParam());
   const int s = r.stages;
   for (int k = 1; k <= s + 1; ++k) {
@@ -78,7 +83,17 @@ TEST_P(RadauCoefficients, EmbeddedFormulaHasOrderS) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Stages, RadauCoefficients, ::testing::Values(1, 3, 5, 7));
+INSTANTIATE_TEST_SUITE_P(Stages, RadauErrorEstimate, ::testing::Values(1, 3, 5, 7));
+
+// Two stages: Hairer-Wanner II, Table IV.5.5 -- c = (1/3, 1), A = [[5/12, -1/12], [3/4, 1/4]].
+TEST(RadauCoefficients, TwoStagesMatchThePublishedTableau) {
+  const auto& r = radau_iia_coefficients(2);
+  const std::vector<high_precision> c = {high_precision(1) / 3, high_precision(1)};
+  const std::vector<high_precision> a = {high_precision(5) / 12, high_precision(-1) / 12, high_precision(3) / 4,
+                                         high_precision(1) / 4};
+  for (int i = 0; i < 2; ++i) EXPECT_LT(abs(r.c[i] - c[i]), tiny);
+  for (int k = 0; k < 4; ++k) EXPECT_LT(abs(r.a[k] - a[k]), tiny) << k;
+}
 
 // RADAU5's closed forms (Hairer & Wanner's radau5.f): nodes (4 -+ sqrt 6)/10, the A entries,
 // U1 = 30/(6 + 81^(1/3) - 9^(1/3)) and the error weights DD = u e.
@@ -97,9 +112,14 @@ TEST(RadauCoefficients, ThreeStagesMatchRadau5ClosedForms) {
   for (int i = 0; i < 3; ++i) EXPECT_LT(abs(r.error_weights[i] * r.real_eigenvalue - dd[i]), high_precision("1e-88"));
 }
 
-TEST(RadauCoefficients, EvenStageCountIsRejected) {
-  EXPECT_THROW(radau_iia_coefficients(4), std::invalid_argument);
+// Any positive stage count is a method; the adaptive code runs the odd ones only.
+TEST(RadauCoefficients, AdaptiveCodeRejectsAnEvenStageCount) {
   EXPECT_THROW(radau_iia_coefficients(0), std::invalid_argument);
+  radau_options<double> options;
+  options.stages = 4;
+  std::vector<double> y = {1};
+  auto f = [](double, const std::vector<double>& x, std::vector<double>& dx) { dx[0] = -x[0]; };
+  EXPECT_THROW(integrate_radau(f, nullptr, 0.0, std::vector<double>{1.0}, y, options), std::invalid_argument);
 }
 
 // Adaptive integration reaches the closed-form solution of the stiff problems; the global error

@@ -1,6 +1,8 @@
 #pragma once
-// Radau IIA collocation methods of any odd stage count s (order 2s-1, stage order s, L-stable,
-// stiffly accurate), generic over the scalar (double, long double, float128, cpp_bin_float_50).
+// Radau IIA collocation methods of any stage count s (order 2s-1, stage order s, L-stable,
+// stiffly accurate), generic over the scalar (double, long double, float128, cpp_bin_float_50);
+// the adaptive code (integrate_radau) runs the odd stage counts, whose A^(-1) has one real
+// eigenvalue for its error estimate.
 //
 // Coefficients are derived, not typed: the nodes c_i are the zeros of P_s(2x-1) - P_{s-1}(2x-1)
 // (Legendre polynomials; c_s = 1), found by bracketing and TOMS 748 in 100-digit arithmetic; the
@@ -36,6 +38,7 @@
 #include <optional>
 #include <sstream>
 #include <stdexcept>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -48,7 +51,8 @@ struct radau_coefficients {
   std::vector<high_precision> a;          // row-major s x s
   std::vector<high_precision> b;          // weights = last row of a (stiffly accurate)
   std::vector<high_precision> a_inverse;  // row-major s x s
-  high_precision real_eigenvalue;         // u: the one real eigenvalue of A^(-1) (s odd)
+  // The adaptive code's error estimate; odd s only (zero and empty for even s):
+  high_precision real_eigenvalue;         // u: the one real eigenvalue of A^(-1)
   high_precision gamma0;                  // 1/u: weight of f(t0, y0) in the embedded formula
   std::vector<high_precision> embedded_b;     // b^_1..b^_s (order s together with gamma0 at node 0)
   std::vector<high_precision> error_weights;  // e = A^(-T) (b^ - b): y^ - y1 = gamma0 h f0 + sum e_i Z_i
@@ -157,6 +161,9 @@ radau_stats integrate_radau(Rhs&& f, Jac&& jacobian, T t0, const std::vector<T>&
     }
   }
   if (!(options.rtol > 0) || !(options.atol > 0)) throw std::invalid_argument("Radau: tolerances must be positive");
+  if (options.stages < 1 || options.stages % 2 == 0)
+    throw std::invalid_argument("Radau: the adaptive code needs an odd stage count (one real eigenvalue of A^-1), got " +
+                                std::to_string(options.stages));
 
   const radau_coefficients& hp = radau_iia_coefficients(options.stages);
   const int s = hp.stages;
