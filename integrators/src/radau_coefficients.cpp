@@ -1,6 +1,7 @@
 // The Radau IIA coefficients of any stage count, derived in 100 digits (implicit/radau.hpp
-// describes the conditions); for odd stage counts also what the adaptive code's error estimate needs. Compiled once: the 100-digit Eigen LU and root finding it instantiates
-// cost about 10 s of compile time in every file that included the header.
+// describes the conditions), and for odd stage counts what the adaptive code's error estimate
+// needs. Compiled once: the 100-digit Eigen LU and root finding it instantiates cost about 10 s of
+// compile time in every file that included the header.
 #include <orderly/implicit/radau.hpp>
 
 #include <boost/math/special_functions/legendre.hpp>
