@@ -1,7 +1,7 @@
-"""`orderly check` on users' tableau files that are right and wrong: the verdict, the structure and
-the stability verdicts against the published facts about each method (Hairer-Wanner II, IV.3-5:
-Kutta's method has order 3; the 2-stage Radau IIA method has order 3 and is A- and L-stable), and
-an implicit tableau measured on the Newton stepper, not only checked algebraically."""
+"""`orderly check` on a user's implicit tableau file, right and wrong: the verdict, the structure and
+the stability verdicts against the published facts (Hairer-Wanner II, IV.5: the 2-stage Radau IIA
+method has order 3 and is A- and L-stable), and the tableau measured on the Newton stepper, not
+only checked algebraically."""
 import json
 import os
 import subprocess

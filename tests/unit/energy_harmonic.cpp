@@ -3,8 +3,9 @@
 // function R = P/Q for Runge-Kutta methods, explicit or implicit, the 2x2 propagation matrix for
 // splitting methods). The two must agree to within the round-off of the run for every Runge-Kutta
 // and splitting method of the catalog (the implicit ones' Newton iterations end at round-off, so
-// their stage values carry the same rounding as explicit ones'), in double and in float128 (where the round-off is 10^-17 times smaller, so a
-// prediction wrong by anything the double run could hide would show there).
+// their stage values carry the same rounding as explicit ones'), in double and in float128 (where
+// the round-off is 10^-17 times smaller, so a prediction wrong by anything the double run could
+// hide would show there).
 #include <orderly/energy.hpp>
 
 #include <gtest/gtest.h>
