@@ -10,7 +10,8 @@
 // summed left to right per component, so the newest stage enters last and the next right-hand
 // side call waits on one multiply-add; zero coefficients are not in the term lists, so the
 // innermost loop has no tests; h a_ij is recomputed only when h changes. Vector states are read
-// through their data pointers. The results differ from explicit_rk's y + h (sum a_ij k_j) only by
+// through their data pointers, passed to the component loop as __restrict pointers (with a
+// compile-time trip count for std::array states) so that GCC vectorises it already at -O2. The results differ from explicit_rk's y + h (sum a_ij k_j) only by
 // rounding (tests/unit/compiled_stepper.cpp measures it for every catalog tableau).
 //
 // Small fixed-size states (std::array of a hardware scalar, at most dense_max_extent components)
@@ -83,47 +84,61 @@ struct terms {
   }
 };
 
-// One component of a weighted sum: base[c] + w[0] k[0][c] + ... + w[N-1] k[N-1][c], left to
-// right; without a base the sum starts at w[0] k[0][c]. k[m] is a stage (dense kernel) or a
-// pointer to its components (term lists); base is a state or a pointer, unread without a base.
-template <bool HasBase, std::size_t N, class T, class Base, class Stages, class Weights>
-inline T weighted_component(const Base& base, const Stages& k, const Weights& w, std::size_t c) {
-  if constexpr (HasBase) {
-    T sum = base[c];
-    [&]<std::size_t... m>(std::index_sequence<m...>) { ((sum += w[m] * k[m][c]), ...); }(std::make_index_sequence<N>{});
-    return sum;
-  } else if constexpr (N == 0) {
-    return T(0);
-  } else {
-    T sum = w[0] * k[0][c];
-    [&]<std::size_t... m>(std::index_sequence<m...>) { ((sum += w[m + 1] * k[m + 1][c]), ...); }(
-        std::make_index_sequence<N - 1>{});
-    return sum;
+// One component of a weighted sum: base[c] + w[0] k0[c] + w[1] k1[c] + ..., left to right; without
+// a base the sum starts at w[0] k0[c]. The stages k are pointers to their components, and every
+// argument is taken by value: a pointer that the compiler sees only as a value (never through a
+// reference, never stored in an array) keeps the __restrict of the kernel's parameters, which is
+// what lets GCC vectorise the component loop at -O2 without run-time alias checks (Pleiades'
+// 28-component sums; a reference to the pointer, or the stages in a std::array of pointers, loses
+// it). The weights come by value too, for the same reason; a software scalar's weights (float128,
+// mp50) come as a pointer instead, so as not to be copied for every component. base is unread
+// without a base.
+template <bool HasBase, class T, class Weights>
+inline T weighted_component(const T* base, const Weights, std::size_t c) {
+  if constexpr (HasBase) return base[c];
+  else return T(0);
+}
+template <bool HasBase, class T, class Weights, class... K>
+inline T weighted_component(const T* base, const Weights w, std::size_t c, const T* k0, const K*... k) {
+  T sum = w[0] * k0[c];
+  if constexpr (HasBase) sum = base[c] + sum;
+  std::size_t m = 1;
+  ((sum += w[m++] * k[c]), ...);
+  return sum;
+}
+
+// Where a weighted sum starts: at zero, at a state other than the output, or at the output itself.
+enum class sum_base { none, separate, in_place };
+
+// out[c] = weighted_component(c) for every component c < n (n a std::size_t or, for fixed-size
+// states, a std::integral_constant). out is never base (in place: base is unused and out is read
+// before it is written) and never one of the k's: the kernel's calls keep to that, which is what
+// the __restrict qualifiers promise.
+template <sum_base Base, std::size_t N, class T, class Count, class... K>
+void combine(T* __restrict out, const T* __restrict base, const std::array<T, N> w, Count n,
+             const K* __restrict... k) {
+  static_assert(sizeof...(K) == N);
+  const auto weights = [&] {
+    if constexpr (std::is_arithmetic_v<T>) return w;
+    else return w.data();
+  }();
+  for (std::size_t c = 0; c < n; ++c) {
+    if constexpr (Base == sum_base::in_place) out[c] = weighted_component<true, T>(out, weights, c, k...);
+    else out[c] = weighted_component<Base == sum_base::separate, T>(base, weights, c, k...);
   }
 }
 
-// out[c] = weighted_component(c) for every component. Weights and pointers are copied to locals so
-// that the stores to out cannot force reloads. out may be base (each component is read before it
-// is written), never one of the k's.
-template <bool HasBase, std::size_t N, class T>
-void combine(T* out, const T* base, const std::array<const T*, N> k, const std::array<T, N> w, std::size_t n) {
-  for (std::size_t c = 0; c < n; ++c) out[c] = weighted_component<HasBase, N, T>(base, k, w, c);
-}
-
 // Calls combine<N> for N = the run-time term count (N <= MaxTerms): one dispatch per weighted sum,
-// outside the component loop. base == nullptr: no base.
-template <class T, int MaxTerms, std::size_t Stages>
+// outside the component loop.
+template <sum_base Base, class T, int MaxTerms, std::size_t Stages, class Count>
 void combine_terms(T* out, const T* base, const terms<T, MaxTerms>& t, const std::array<T*, Stages>& stage_data,
-                   std::size_t n) {
+                   Count n) {
   auto with_count = [&]<std::size_t N>(std::integral_constant<std::size_t, N>) {
-    std::array<const T*, N> k;
     std::array<T, N> w;
-    for (std::size_t m = 0; m < N; ++m) {
-      k[m] = stage_data[static_cast<std::size_t>(t.stage[m])];
-      w[m] = t.scaled[m];
-    }
-    if (base) combine<true, N>(out, base, k, w, n);
-    else combine<false, N>(out, base, k, w, n);
+    for (std::size_t m = 0; m < N; ++m) w[m] = t.scaled[m];
+    [&]<std::size_t... m>(std::index_sequence<m...>) {
+      combine<Base, N>(out, base, w, n, static_cast<const T*>(stage_data[static_cast<std::size_t>(t.stage[m])])...);
+    }(std::make_index_sequence<N>{});
   };
   [&]<std::size_t... N>(std::index_sequence<N...>) {
     (void)((static_cast<std::size_t>(t.count) == N ? (with_count(std::integral_constant<std::size_t, N>{}), true)
@@ -137,9 +152,11 @@ void combine_terms(T* out, const T* base, const terms<T, MaxTerms>& t, const std
 template <bool HasBase, std::size_t Count, std::size_t Extent, class T, std::size_t Stages, class State>
 void combine_dense(State& out, const State& base, const std::array<State, Stages>& k, const std::array<T, Stages>& w) {
   static_assert(Count <= Stages);
-  [&]<std::size_t... c>(std::index_sequence<c...>) {
-    ((out[c] = weighted_component<HasBase, Count, T>(base, k, w, c)), ...);
-  }(std::make_index_sequence<Extent>{});
+  [&]<std::size_t... m>(std::index_sequence<m...>) {
+    [&]<std::size_t... c>(std::index_sequence<c...>) {
+      ((out[c] = weighted_component<HasBase, T>(base.data(), w, c, k[m].data()...)), ...);
+    }(std::make_index_sequence<Extent>{});
+  }(std::make_index_sequence<Count>{});
 }
 
 }  // namespace fixed_rk_detail
@@ -284,7 +301,13 @@ class fixed_explicit_rk {
   template <class Rhs>
   void advance_body(Rhs& f, const scalar& t, State& y, const scalar& h, State* error) {
     using fixed_rk_detail::combine_terms;
-    const std::size_t n = size_of(y);
+    using enum fixed_rk_detail::sum_base;
+    constexpr const scalar* no_base = nullptr;
+    // Fixed-size states give the component loops a compile-time trip count.
+    const auto n = [&] {
+      if constexpr (extent > 0) return std::integral_constant<std::size_t, extent>{};
+      else return size_of(y);
+    }();
     if (!(h == scaled_h_)) rescale(h);
     for (auto& k : k_) resize_like(k, y);
     resize_like(stage_, y);
@@ -299,17 +322,17 @@ class fixed_explicit_rk {
     const int computed = fsal_ ? Stages - 1 : Stages;
     for (int i = 1; i < computed; ++i) {
       const auto si = static_cast<std::size_t>(i);
-      combine_terms(stage_.data(), y.data(), rows_[si], data, n);
+      combine_terms<separate>(stage_.data(), y.data(), rows_[si], data, n);
       f(t + node_[si] * h, stage_, k_[si]);
       ++rhs_evaluations_;
     }
-    if (error) combine_terms(error->data(), static_cast<const scalar*>(nullptr), error_terms_, data, n);
+    if (error) combine_terms<none>(error->data(), no_base, error_terms_, data, n);
     if constexpr (Sum == summation::compensated) {
       resize_like(increment_, y);
-      combine_terms(increment_.data(), static_cast<const scalar*>(nullptr), weights_terms_, data, n);
+      combine_terms<none>(increment_.data(), no_base, weights_terms_, data, n);
       compensation_.add(y, increment_);
     } else {
-      combine_terms(y.data(), y.data(), weights_terms_, data, n);
+      combine_terms<in_place>(y.data(), no_base, weights_terms_, data, n);
     }
     if (fsal_) {
       f(t + node_[static_cast<std::size_t>(Stages - 1)] * h, y, k_[0]);
@@ -317,7 +340,7 @@ class fixed_explicit_rk {
       if (error) {  // the last stage's error term, added last as in a single left-to-right sum
         std::array<scalar*, Stages> last = data;
         last[static_cast<std::size_t>(Stages - 1)] = k_[0].data();
-        combine_terms(error->data(), error->data(), error_last_, last, n);
+        combine_terms<in_place>(error->data(), no_base, error_last_, last, n);
       }
       end_t_ = t + h;
       end_valid_ = true;
