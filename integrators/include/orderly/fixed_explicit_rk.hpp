@@ -11,8 +11,9 @@
 // side call waits on one multiply-add; zero coefficients are not in the term lists, so the
 // innermost loop has no tests; h a_ij is recomputed only when h changes. Vector states are read
 // through their data pointers, passed to the component loop as __restrict pointers (with a
-// compile-time trip count for std::array states) so that GCC vectorises it already at -O2. The results differ from explicit_rk's y + h (sum a_ij k_j) only by
-// rounding (tests/unit/compiled_stepper.cpp measures it for every catalog tableau).
+// compile-time trip count for std::array states) so that GCC vectorises it already at -O2. The
+// results differ from explicit_rk's y + h (sum a_ij k_j) only by rounding
+// (tests/unit/compiled_stepper.cpp measures it for every catalog tableau).
 //
 // Small fixed-size states (std::array of a hardware scalar, at most dense_max_extent components)
 // take a dense kernel instead: every h a_ij with j < i, zeros included, the stages and components
