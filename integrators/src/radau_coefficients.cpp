@@ -88,6 +88,7 @@ radau_coefficients compute_coefficients(int s) {
   // The adaptive code's error estimate rests on the one real eigenvalue of A^(-1), which only odd
   // stage counts have (for even s, det(I - u A) has no real zero): the method itself is complete.
   if (s % 2 == 0) return r;
+  radau_error_estimate& estimate = r.error_estimate.emplace();
 
   // The real eigenvalue u of A^(-1) is the real zero of det(I - u A), which for Radau IIA is the
   // denominator of the (s-1, s) Pade approximant of exp:
@@ -114,18 +115,18 @@ radau_coefficients compute_coefficients(int s) {
   while (pade_denominator(upper) >= 0) upper *= 2;  // Q(0) = 1 > 0, Q(u) -> -inf for odd s
   const auto eigenvalues = bracketed_roots(pade_denominator, high_precision(0), upper, 64 * s);
   if (eigenvalues.size() != 1) throw std::logic_error("Radau IIA: expected one real eigenvalue of A^-1");
-  r.real_eigenvalue = eigenvalues.front();
-  r.gamma0 = 1 / r.real_eigenvalue;
+  estimate.real_eigenvalue = eigenvalues.front();
+  estimate.gamma0 = 1 / estimate.real_eigenvalue;
 
   // Embedded weights: gamma0 on node 0 plus b^ on c_1..c_s, exact for polynomials of degree < s.
   hp_vector rhs(s);
-  for (int k = 0; k < s; ++k) rhs(k) = high_precision(1) / (k + 1) - (k == 0 ? r.gamma0 : high_precision(0));
+  for (int k = 0; k < s; ++k) rhs(k) = high_precision(1) / (k + 1) - (k == 0 ? estimate.gamma0 : high_precision(0));
   const hp_vector embedded = vandermonde.solve(rhs);
-  r.embedded_b.resize(s);
-  r.error_weights.assign(s, high_precision(0));
-  for (int i = 0; i < s; ++i) r.embedded_b[i] = embedded(i);
+  estimate.embedded_b.resize(s);
+  estimate.error_weights.assign(s, high_precision(0));
+  for (int i = 0; i < s; ++i) estimate.embedded_b[i] = embedded(i);
   for (int j = 0; j < s; ++j)
-    for (int i = 0; i < s; ++i) r.error_weights[j] += (r.embedded_b[i] - r.b[i]) * r.a_inverse[i * s + j];
+    for (int i = 0; i < s; ++i) estimate.error_weights[j] += (estimate.embedded_b[i] - r.b[i]) * r.a_inverse[i * s + j];
   return r;
 }
 

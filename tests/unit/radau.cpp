@@ -63,27 +63,38 @@ class RadauErrorEstimate : public ::testing::TestWithParam<int> {};
 // u is an eigenvalue of A^(-1): det(I - u A) = 0, checked by an LU determinant of A itself.
 TEST_P(RadauErrorEstimate, RealEigenvalueMakesIMinusUASingular) {
   const auto& r = radau_iia_coefficients(GetParam());
+  ASSERT_TRUE(r.error_estimate.has_value());
+  const auto& estimate = *r.error_estimate;
   const int s = r.stages;
   Eigen::Matrix<high_precision, Eigen::Dynamic, Eigen::Dynamic> m(s, s);
   for (int i = 0; i < s; ++i)
-    for (int j = 0; j < s; ++j) m(i, j) = (i == j ? high_precision(1) : high_precision(0)) - r.real_eigenvalue * r.a[i * s + j];
+    for (int j = 0; j < s; ++j)
+      m(i, j) = (i == j ? high_precision(1) : high_precision(0)) - estimate.real_eigenvalue * r.a[i * s + j];
   EXPECT_LT(abs(m.fullPivLu().determinant()), high_precision("1e-85"));
-  EXPECT_LT(abs(r.gamma0 * r.real_eigenvalue - 1), tiny);
+  EXPECT_LT(abs(estimate.gamma0 * estimate.real_eigenvalue - 1), tiny);
 }
 
 // The embedded formula (gamma0 at node 0, b^ at c_i) has order exactly s, so y^ - y1 = O(h^(s+1)).
 TEST_P(RadauErrorEstimate, EmbeddedFormulaHasOrderS) {
   const auto& r = radau_iia_coefficients(GetParam());
+  ASSERT_TRUE(r.error_estimate.has_value());
+  const auto& estimate = *r.error_estimate;
   const int s = r.stages;
   for (int k = 1; k <= s + 1; ++k) {
-    high_precision sum = k == 1 ? r.gamma0 : high_precision(0);
-    for (int j = 0; j < s; ++j) sum += r.embedded_b[j] * pow(r.c[j], k - 1);
+    high_precision sum = k == 1 ? estimate.gamma0 : high_precision(0);
+    for (int j = 0; j < s; ++j) sum += estimate.embedded_b[j] * pow(r.c[j], k - 1);
     if (k <= s) EXPECT_LT(abs(sum - high_precision(1) / k), tiny) << "k=" << k;
     else EXPECT_GT(abs(sum - high_precision(1) / k), high_precision("1e-12"));
   }
 }
 
 INSTANTIATE_TEST_SUITE_P(Stages, RadauErrorEstimate, ::testing::Values(1, 3, 5, 7));
+
+// An even stage count is a complete method without an error estimate: A^(-1) has no real eigenvalue,
+// since det(I - u A) is the denominator of the (s-1, s) Pade approximant of exp, with no real zero for even s.
+TEST(RadauCoefficients, EvenStageCountsCarryNoErrorEstimate) {
+  for (int s : {2, 4, 6}) EXPECT_FALSE(radau_iia_coefficients(s).error_estimate.has_value()) << "s=" << s;
+}
 
 // Two stages: Hairer-Wanner II, Table IV.5.5 -- c = (1/3, 1), A = [[5/12, -1/12], [3/4, 1/4]].
 TEST(RadauCoefficients, TwoStagesMatchThePublishedTableau) {
@@ -107,9 +118,12 @@ TEST(RadauCoefficients, ThreeStagesMatchRadau5ClosedForms) {
   for (int i = 0; i < 3; ++i) EXPECT_LT(abs(r.c[i] - c[i]), tiny);
   for (int k = 0; k < 9; ++k) EXPECT_LT(abs(r.a[k] - a[k]), tiny) << k;
   const high_precision u = 30 / (6 + cbrt(high_precision(81)) - cbrt(high_precision(9)));
-  EXPECT_LT(abs(r.real_eigenvalue - u), tiny);
+  ASSERT_TRUE(r.error_estimate.has_value());
+  const auto& estimate = *r.error_estimate;
+  EXPECT_LT(abs(estimate.real_eigenvalue - u), tiny);
   const std::vector<high_precision> dd = {-(13 + 7 * q) / 3, (-13 + 7 * q) / 3, high_precision(-1) / 3};
-  for (int i = 0; i < 3; ++i) EXPECT_LT(abs(r.error_weights[i] * r.real_eigenvalue - dd[i]), high_precision("1e-88"));
+  for (int i = 0; i < 3; ++i)
+    EXPECT_LT(abs(estimate.error_weights[i] * estimate.real_eigenvalue - dd[i]), high_precision("1e-88"));
 }
 
 // Any positive stage count is a method; the adaptive code runs the odd ones only.

@@ -44,6 +44,14 @@
 
 namespace orderly {
 
+// The adaptive code's error estimate, which rests on the one real eigenvalue of A^(-1).
+struct radau_error_estimate {
+  high_precision real_eigenvalue;             // u: the one real eigenvalue of A^(-1)
+  high_precision gamma0;                      // 1/u: weight of f(t0, y0) in the embedded formula
+  std::vector<high_precision> embedded_b;     // b^_1..b^_s (order s together with gamma0 at node 0)
+  std::vector<high_precision> error_weights;  // e = A^(-T) (b^ - b): y^ - y1 = gamma0 h f0 + sum e_i Z_i
+};
+
 // The coefficients of the s-stage Radau IIA method, in 100-digit precision.
 struct radau_coefficients {
   int stages = 0;
@@ -51,11 +59,9 @@ struct radau_coefficients {
   std::vector<high_precision> a;          // row-major s x s
   std::vector<high_precision> b;          // weights = last row of a (stiffly accurate)
   std::vector<high_precision> a_inverse;  // row-major s x s
-  // The adaptive code's error estimate; odd s only (zero and empty for even s):
-  high_precision real_eigenvalue;         // u: the one real eigenvalue of A^(-1)
-  high_precision gamma0;                  // 1/u: weight of f(t0, y0) in the embedded formula
-  std::vector<high_precision> embedded_b;     // b^_1..b^_s (order s together with gamma0 at node 0)
-  std::vector<high_precision> error_weights;  // e = A^(-T) (b^ - b): y^ - y1 = gamma0 h f0 + sum e_i Z_i
+  // Present for odd s only: for even s, det(I - u A) has no real zero, so there is no estimate to run
+  // the adaptive code with (the method itself is complete).
+  std::optional<radau_error_estimate> error_estimate;
 };
 
 namespace radau_detail {
@@ -161,11 +167,11 @@ radau_stats integrate_radau(Rhs&& f, Jac&& jacobian, T t0, const std::vector<T>&
     }
   }
   if (!(options.rtol > 0) || !(options.atol > 0)) throw std::invalid_argument("Radau: tolerances must be positive");
-  if (options.stages < 1 || options.stages % 2 == 0)
+  const radau_coefficients& hp = radau_iia_coefficients(options.stages);
+  if (!hp.error_estimate)
     throw std::invalid_argument("Radau: the adaptive code needs an odd stage count (one real eigenvalue of A^-1), got " +
                                 std::to_string(options.stages));
-
-  const radau_coefficients& hp = radau_iia_coefficients(options.stages);
+  const radau_error_estimate& estimate = *hp.error_estimate;
   const int s = hp.stages;
   const std::size_t n = y.size();
   const std::size_t sn = static_cast<std::size_t>(s) * n;
@@ -175,8 +181,8 @@ radau_stats integrate_radau(Rhs&& f, Jac&& jacobian, T t0, const std::vector<T>&
     for (const auto& v : values) out.push_back(to_scalar<T>(v));
     return out;
   };
-  const std::vector<T> c = convert(hp.c), a = convert(hp.a), e = convert(hp.error_weights);
-  const T gamma0 = to_scalar<T>(hp.gamma0);
+  const std::vector<T> c = convert(hp.c), a = convert(hp.a), e = convert(estimate.error_weights);
+  const T gamma0 = to_scalar<T>(estimate.gamma0);
   const T eps = std::numeric_limits<T>::epsilon();
   const int max_newton = options.max_newton_iterations > 0 ? options.max_newton_iterations : 7 + 2 * (s - 3);
   const T newton_tolerance = options.newton_tolerance > 0
