@@ -1,8 +1,11 @@
-// Orderly's adaptive radau5 against the code it follows: Hairer and Wanner's RADAU5 (radau5.f with
-// decsol.f and dc_decsol.f), compiled with gfortran -O2 on this machine and run on the same problem
-// with the same tolerances. The numbers
+// Orderly's adaptive dopri54 and radau5 against the codes they follow: Hairer and Wanner's DOPRI5
+// and RADAU5 (dopri5.f with hinit.f; radau5.f with decsol.f and dc_decsol.f), compiled with
+// gfortran -O2 on this machine and run on the same problems with the same tolerances. The numbers
 // below are what those runs printed; the errors are measured against Orderly's certified
 // references. The same method under the same step-size control takes the same steps.
+#include <orderly/method_runner.hpp>
+#include <orderly/problem_catalog.hpp>
+#include <orderly/reference_solution.hpp>
 #include <orderly/stiff_study.hpp>
 
 #include <gtest/gtest.h>
@@ -13,6 +16,44 @@
 
 namespace orderly {
 namespace {
+
+// DOPRI5 on the Arenstorf orbit over one period, RTOL = ATOL = tol (ITOL = 0), H = 0 (its own
+// starting step, HINIT), no dense output: function evaluations (NFCN, which is 2 + 6 NSTEP),
+// computed steps (NSTEP) and the Euclidean norm of the final state's error.
+TEST(HairerCodes, Dopri54TakesDopri5sStepsOnArenstorf) {
+  struct dopri5_run {
+    double tolerance;
+    std::uint64_t evaluations, steps;
+    double error;
+  };
+  constexpr dopri5_run dopri5_f[] = {{1e-4, 494, 82, 3.391e-01}, {1e-6, 986, 164, 4.167e-02},
+                                     {1e-8, 2168, 361, 8.331e-05}, {1e-10, 5060, 843, 2.578e-06}};
+  // Round-off differs (the order of the weighted sums), so a step decision near the acceptance
+  // threshold may fall the other way; the errors then differ in their third digit.
+  constexpr double count_tolerance = 0.01;
+  constexpr double error_tolerance = 0.02;
+  const auto* entry = find_problem("arenstorf");
+  ASSERT_NE(entry, nullptr);
+  const auto problem = instantiate<double>(*entry);
+  // The stored reference, at the period in 50 digits; both codes end at its double rounding, which
+  // moves the final state by |dt| max|f| < 1e-14, eight orders below the smallest error compared.
+  const auto reference = reference_at(*entry, {instantiate<mp50>(*entry).t_end});
+  ASSERT_EQ(reference.origin, "stored");
+  for (const auto& theirs : dopri5_f) {
+    const auto run = run_adaptive(*find_method("dopri54"), problem, theirs.tolerance);
+    ASSERT_TRUE(run.completed) << run.failure;
+    mp50 sum = 0;
+    for (std::size_t i = 0; i < run.final_state.size(); ++i)
+      sum += (mp50(run.final_state[i]) - reference.states.back()[i]) * (mp50(run.final_state[i]) - reference.states.back()[i]);
+    const double error = static_cast<double>(sqrt(sum));
+    const auto steps = run.stats.accepted + run.stats.rejected;
+    EXPECT_NEAR(double(run.stats.rhs_evaluations), double(theirs.evaluations), count_tolerance * theirs.evaluations)
+        << "tolerance " << theirs.tolerance;
+    EXPECT_NEAR(double(steps), double(theirs.steps), count_tolerance * theirs.steps) << "tolerance " << theirs.tolerance;
+    EXPECT_EQ(run.stats.rhs_evaluations, 2 + 6 * steps) << "DOPRI5's count: two to start, six per step (FSAL)";
+    EXPECT_NEAR(error, theirs.error, error_tolerance * theirs.error) << "tolerance " << theirs.tolerance;
+  }
+}
 
 // RADAU5 on ROBER over [0, 1e11] with the analytic Jacobian, H = 0 and ATOL = 1e-2 RTOL, called
 // with the user RTOL that its tolerance transform 0.1 RTOL^(2/3) turns into the internal rtol

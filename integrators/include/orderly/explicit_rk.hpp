@@ -12,6 +12,9 @@
 // step is f(t + h, y_{n+1}), and the next step reuses it when it starts at that time. The stepper
 // tracks this with a flag, not by comparing states: a caller that changes y between steps (other
 // than by this stepper's own step) must call reset() first. A step at another time recomputes.
+// An adaptive driver that already has f(t, y) hands it over with set_first_stage (any method), and
+// reads the FSAL stage back with end_derivative, so a rejected step is retried without evaluating
+// f(t, y) again (as Hairer's DOPRI5 does).
 //
 // Sum = summation::compensated adds the increment h sum b_i k_i with a per-component Kahan carry
 // (compensated_sum.hpp); reset() also clears the carry.
@@ -91,18 +94,30 @@ class explicit_rk {
     if constexpr (Sum == summation::compensated) compensation_.reset();
   }
 
+  // The next step, if it starts at t, takes `derivative` = f(t, y) as its first stage instead of
+  // evaluating it (the same bits: f is deterministic).
+  void set_first_stage(const scalar& t, const State& derivative) {
+    k_.back() = derivative;  // where an FSAL step leaves f(t, y) for the next one
+    end_t_ = t;
+    end_valid_ = true;
+  }
+
+  // f(t + h, y_{n+1}) when the last step ended by evaluating it (FSAL), else nullptr.
+  const State* end_derivative() const { return fsal_ && end_valid_ ? &k_.back() : nullptr; }
+
  private:
   template <class Rhs>
   void compute_stages(Rhs& f, const scalar& t, const State& y, const scalar& h) {
     const auto s = k_.size();
     for (auto& k : k_) resize_like(k, y);
     resize_like(stage_, y);
-    if (fsal_ && end_valid_ && same_step_time(t, end_t_, h)) {
-      std::swap(k_[0], k_[s - 1]);  // the last stage of the previous step is f(t, y)
+    if (end_valid_ && same_step_time(t, end_t_, h)) {
+      std::swap(k_[0], k_[s - 1]);  // the previous step's last stage (or the caller's) is f(t, y)
     } else {
       f(t, y, k_[0]);
       ++rhs_evaluations_;
     }
+    end_valid_ = false;  // until remember_end: k_[s - 1] is about to be overwritten
     for (std::size_t i = 1; i < s; ++i) {
       add_weighted(stage_, y, h, coefficients_.a[i], k_, i);
       f(t + coefficients_.c[i] * h, stage_, k_[i]);

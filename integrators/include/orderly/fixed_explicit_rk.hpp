@@ -233,6 +233,17 @@ class fixed_explicit_rk {
     if constexpr (Sum == summation::compensated) compensation_.reset();
   }
 
+  // The next step, if it starts at t, takes `derivative` = f(t, y) as its first stage instead of
+  // evaluating it (explicit_rk.hpp's contract).
+  void set_first_stage(const scalar& t, const State& derivative) {
+    k_[0] = derivative;
+    end_t_ = t;
+    end_valid_ = true;
+  }
+
+  // f(t + h, y_{n+1}) when the last step ended by evaluating it (FSAL), else nullptr.
+  const State* end_derivative() const { return fsal_ && end_valid_ ? &k_[0] : nullptr; }
+
  private:
   // For hardware scalars the step is flattened: the weighted sums, their dispatch and the
   // right-hand side are inlined into one body (GCC's -O2 heuristics otherwise leave the per-count
@@ -256,10 +267,11 @@ class fixed_explicit_rk {
   [[gnu::flatten]] void advance_dense(Rhs& f, const scalar& t, State& y, const scalar& h, State* error) {
     using fixed_rk_detail::combine_dense;
     if (!(h == scaled_h_)) rescale(h);
-    if (!(fsal_ && end_valid_ && same_step_time(t, end_t_, h))) {
+    if (!(end_valid_ && same_step_time(t, end_t_, h))) {
       f(t, y, k_[0]);
       ++rhs_evaluations_;
     }
+    end_valid_ = false;  // until an FSAL step ends
     auto stage = [&]<std::size_t I>(std::integral_constant<std::size_t, I>) {
       combine_dense<true, I, extent>(stage_, y, k_, rows_[I].scaled_by_stage);
       f(t + node_[I] * h, stage_, k_[I]);
@@ -315,10 +327,11 @@ class fixed_explicit_rk {
     std::array<scalar*, Stages> data;
     for (std::size_t i = 0; i < static_cast<std::size_t>(Stages); ++i) data[i] = k_[i].data();
 
-    if (!(fsal_ && end_valid_ && same_step_time(t, end_t_, h))) {
+    if (!(end_valid_ && same_step_time(t, end_t_, h))) {
       f(t, y, k_[0]);
       ++rhs_evaluations_;
     }
+    end_valid_ = false;  // until an FSAL step ends
     // FSAL: the last stage is evaluated at y_{n+1}, after the update, into k_0's slot.
     const int computed = fsal_ ? Stages - 1 : Stages;
     for (int i = 1; i < computed; ++i) {

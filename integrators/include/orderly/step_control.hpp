@@ -111,6 +111,15 @@ scalar_of<State> starting_step(CountedRhs& f, const scalar_of<State>& t0, const 
   return min(100 * h0, h1);
 }
 
+// Whether a stepper takes f(t, y) from its caller (explicit_rk.hpp's set_first_stage and
+// end_derivative): then integrate_adaptive keeps f(t, y) at the current point, as Hairer's DOPRI5
+// does, and neither the first step nor the retry of a rejected one evaluates it again.
+template <class Stepper, class State>
+concept takes_first_stage = requires(Stepper& stepper, const scalar_of<State>& t, const State& derivative) {
+  stepper.set_first_stage(t, derivative);
+  { stepper.end_derivative() } -> std::convertible_to<const State*>;
+};
+
 // Integrates y from t0 to t1 with `stepper`: an embedded pair (explicit_rk) or any stepper with the
 // same step(f, t, y, h, error), reset() and rhs_evaluations() (rosenbrock_stepper). The observer,
 // if given, is called as observer(t, y) after every accepted step. Returns the work done.
@@ -138,8 +147,10 @@ step_control_stats integrate_adaptive(Stepper& stepper, Rhs&& f, scalar_of<State
   State error, trial, derivative0;
   auto count = [&](const T& t, const State& x, State& dx) { f(t, x, dx); ++stats.rhs_evaluations; };
 
+  // derivative0 = f(t, y) at the current point, kept up to date when the stepper takes it.
+  constexpr bool keeps_derivative = takes_first_stage<Stepper, State>;
   resize_like(derivative0, y);
-  if (!options.initial_step) count(t0, y, derivative0);
+  if (keeps_derivative || !options.initial_step) count(t0, y, derivative0);
   T h = starting_step(count, t0, direction, abs(t1 - t0), y, derivative0, options, q);
   if (options.max_step) h = min(h, abs(*options.max_step));
 
@@ -161,6 +172,7 @@ step_control_stats integrate_adaptive(Stepper& stepper, Rhs&& f, scalar_of<State
       throw integration_failure(message.str());
     }
     trial = y;
+    if constexpr (keeps_derivative) stepper.set_first_stage(t, derivative0);
     stepper.step(f, t, trial, direction * h, error);
     const T err = all_finite(trial) ? error_norm(error, y, trial, options.atol, options.rtol)
                                     : std::numeric_limits<T>::infinity();
@@ -170,6 +182,10 @@ step_control_stats integrate_adaptive(Stepper& stepper, Rhs&& f, scalar_of<State
       y = trial;
       ++stats.accepted;
       if constexpr (!std::is_same_v<std::remove_cvref_t<Observer>, std::nullptr_t>) observer(t, y);
+      if constexpr (keeps_derivative) {
+        if (const State* end = stepper.end_derivative()) derivative0 = *end;  // FSAL: f(t, y) already made
+        else if (direction * (t1 - t) > 0) count(t, y, derivative0);  // the next step's first stage
+      }
       const T e = max(err, T(1) / 10000000000);
       T factor = options.safety * pow(e, -alpha) * pow(previous_error, beta);
       factor = min(options.max_factor, max(options.min_factor, factor));
@@ -180,7 +196,7 @@ step_control_stats integrate_adaptive(Stepper& stepper, Rhs&& f, scalar_of<State
       if (options.max_step) h = min(h, abs(*options.max_step));
     } else {
       ++stats.rejected;
-      stepper.reset();
+      stepper.reset();  // derivative0 still holds f(t, y) for the retry
       const T factor = isfinite(err) ? max(options.min_factor, options.safety * pow(err, -alpha))
                                      : options.min_factor;
       h *= factor;
