@@ -120,6 +120,42 @@ TEST(StepControl, ErrorFollowsTheToleranceAndWorkIsCounted) {
   }
 }
 
+// The same stepper without the first-stage hooks: integrate_adaptive evaluates f(t, y) afresh
+// for the first step and for every retry, as it did before it kept f(t, y) itself.
+template <class Stepper>
+struct without_first_stage_hooks {
+  Stepper& stepper;
+  const auto& tableau() const { return stepper.tableau(); }
+  std::uint64_t rhs_evaluations() const { return stepper.rhs_evaluations(); }
+  void reset() { stepper.reset(); }
+  template <class Rhs, class State>
+  void step(Rhs&& f, double t, State& y, double h, State& error) {
+    stepper.step(f, t, y, h, error);
+  }
+};
+
+// Handing the stepper f(t, y) changes no bit of the solution and saves exactly one evaluation for
+// the first step and one per rejected step, for a pair with FSAL (dopri54) and one without (rkf45).
+TEST(StepControl, KeptDerivativeSavesTheFirstStageAndEveryRetryWithoutChangingABit) {
+  for (const char* name : {"dopri54", "rkf45"}) {
+    const auto& tableau = *find_tableau(name);
+    step_control_options<double> options;
+    options.atol = options.rtol = 1e-3;  // loose enough to reject steps
+    std::vector<double> kept{1.0}, fresh{1.0};
+    explicit_rk<std::vector<double>> with_hooks(tableau), plain(tableau);
+    without_first_stage_hooks<explicit_rk<std::vector<double>>> old_path{plain};
+    static_assert(takes_first_stage<explicit_rk<std::vector<double>>, std::vector<double>>);
+    static_assert(!takes_first_stage<decltype(old_path), std::vector<double>>);
+    const auto a = integrate_adaptive(with_hooks, scalar_rhs<std::vector<double>>, 0.0, 30.0, kept, options);
+    const auto b = integrate_adaptive(old_path, scalar_rhs<std::vector<double>>, 0.0, 30.0, fresh, options);
+    EXPECT_EQ(kept[0], fresh[0]) << name;
+    EXPECT_EQ(a.accepted, b.accepted) << name;
+    EXPECT_EQ(a.rejected, b.rejected) << name;
+    EXPECT_GT(a.rejected, 0u) << name << ": the comparison needs rejected steps";
+    EXPECT_EQ(a.rhs_evaluations + 1 + a.rejected, b.rhs_evaluations) << name;
+  }
+}
+
 TEST(StepControl, StepCountLimitIsAnErrorNotAHang) {
   explicit_rk<std::vector<double>> stepper(*find_tableau("bs32"));
   std::vector<double> y{1.0};
