@@ -3,6 +3,7 @@
 // tolerances 1e-3 .. 1e-12 (atol = rtol = tol), four per decade: a final-time error is not a smooth
 // function of the tolerance (errors cancel along an orbit), and one point per decade hides where
 // the curves cross. Compared at equal achieved error, not at equal tolerance.
+#include <orderly/convergence_measure.hpp>  // detail::distance
 #include <orderly/method_runner.hpp>
 #include <orderly/odeint_multiprecision.hpp>
 #include <orderly/problem_catalog.hpp>
@@ -40,12 +41,6 @@ double min_seconds(Integrate&& integrate) {
   return best;
 }
 
-double final_error(const state_of<double>& y, const state_of<mp50>& reference) {
-  mp50 sum = 0;
-  for (std::size_t i = 0; i < y.size(); ++i) sum += (mp50(y[i]) - reference[i]) * (mp50(y[i]) - reference[i]);
-  return static_cast<double>(sqrt(sum));
-}
-
 // log(work) at log(error) = log(target) by linear interpolation between neighbouring points.
 std::optional<double> work_at(const std::vector<work_point>& points, double target) {
   for (std::size_t i = 0; i + 1 < points.size(); ++i) {
@@ -72,7 +67,7 @@ std::vector<work_curve> run_workprecision() {
       const double tol = std::pow(10.0, -double(k) / tolerances_per_decade);
       const auto run = run_adaptive(*dopri54, problem, tol);
       if (run.completed)
-        ours.points.push_back({tol, final_error(run.final_state, reference), run.stats.rhs_evaluations,
+        ours.points.push_back({tol, detail::distance(run.final_state, reference), run.stats.rhs_evaluations,
                                min_seconds([&] { (void)run_adaptive(*dopri54, problem, tol); })});
       std::uint64_t evaluations = 0;
       auto system = [&](const state_of<double>& x, state_of<double>& dxdt, double t) {
@@ -90,7 +85,7 @@ std::vector<work_curve> run_workprecision() {
         state_of<double> again = problem.y0;
         integrate(again);
       });
-      theirs.points.push_back({tol, final_error(x, reference), counted, seconds});
+      theirs.points.push_back({tol, detail::distance(x, reference), counted, seconds});
     }
     curves.push_back(ours);
     curves.push_back(theirs);

@@ -3,6 +3,7 @@
 // gfortran -O2 on this machine and run on the same problems with the same tolerances. The numbers
 // below are what those runs printed; the errors are measured against Orderly's certified
 // references. The same method under the same step-size control takes the same steps.
+#include <orderly/convergence_measure.hpp>  // detail::distance
 #include <orderly/method_runner.hpp>
 #include <orderly/problem_catalog.hpp>
 #include <orderly/reference_solution.hpp>
@@ -43,12 +44,7 @@ TEST(HairerCodes, Dopri54TakesDopri5sStepsOnArenstorf) {
   for (const auto& theirs : dopri5_f) {
     const auto run = run_adaptive(*find_method("dopri54"), problem, theirs.tolerance);
     ASSERT_TRUE(run.completed) << run.failure;
-    mp50 sum = 0;
-    for (std::size_t i = 0; i < run.final_state.size(); ++i) {
-      const mp50 difference = mp50(run.final_state[i]) - end_state[i];
-      sum += difference * difference;
-    }
-    const double error = static_cast<double>(sqrt(sum));
+    const double error = detail::distance(run.final_state, end_state);  // Euclidean, in mp50
     const auto steps = run.stats.accepted + run.stats.rejected;
     EXPECT_NEAR(double(run.stats.rhs_evaluations), double(theirs.evaluations), count_tolerance * theirs.evaluations)
         << "tolerance " << theirs.tolerance;
