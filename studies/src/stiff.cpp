@@ -102,6 +102,7 @@ attempt run_radau_solver(int stages, const run_context& c) {
     const auto stats = integrate_radau(f, jacobian, c.problem.t0, std::vector<double>{c.problem.t_end}, a.y, options);
     a.run.accepted = stats.accepted;
     a.run.rejected = stats.rejected;
+    a.run.newton_failures = stats.newton_failures;
     a.run.lu_factorizations = stats.lu_decompositions;
     // implicit/radau.hpp counts Newton iterations (one solve with the s n x s n LU each) but not
     // the error estimate's solves with the n x n matrix, so the total of linear solves is not known.
@@ -562,6 +563,7 @@ nlohmann::json to_json(const stiff_run& r) {
           {"newton_iterations", optional_json(r.newton_iterations)},
           {"accepted", optional_json(r.accepted)},
           {"rejected", optional_json(r.rejected)},
+          {"newton_failures", optional_json(r.newton_failures)},
           {"wall_seconds", r.wall_seconds},
           {"wall_repetitions", r.wall_repetitions},
           {"y_end", r.y_end},

@@ -14,11 +14,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fixtures import run_report  # noqa: E402
 
 
-def run(method, problem, rtol, status="solved", mescd=None, rhs=100, failure=None, failure_t=None):
+def run(method, problem, rtol, status="solved", mescd=None, rhs=100, failure=None, failure_t=None,
+        newton_failures=None):
     return {"method": method, "problem": problem, "rtol": rtol, "atol": rtol, "status": status,
             "failure": failure, "failure_t": failure_t, "mescd": mescd, "scd": mescd,
             "rhs_evaluations": rhs, "jacobian_evaluations": 7, "lu_factorizations": 9, "linear_solves": None,
-            "accepted": 30, "rejected": 2, "wall_seconds": 0.001, "wall_repetitions": 5}
+            "accepted": 30, "rejected": 2, "newton_failures": newton_failures, "wall_seconds": 0.001,
+            "wall_repetitions": 5}
 
 
 def series(method, regime, lam, order, constant, steps, classical, stage=None):
@@ -39,7 +41,7 @@ STEP_LIMIT = "step limit: 2000 steps (1650 accepted) at t = 0.0123"
 
 
 def stiff_document():
-    runs = [run("radau5", "rober", 1e-4, mescd=5.1, rhs=900), run("radau5", "rober", 1e-7, mescd=7.4, rhs=2400),
+    runs = [run("radau5", "rober", 1e-4, mescd=5.1, rhs=900, newton_failures=1), run("radau5", "rober", 1e-7, mescd=7.4, rhs=2400),
             run("rosenbrock4", "rober", 1e-4, mescd=4.2, rhs=700),
             run("rosenbrock4", "rober", 1e-7, mescd=6.3, rhs=6100),
             run("dopri54", "rober", 1e-4, status="step-limit", rhs=12000, failure=STEP_LIMIT, failure_t=0.0123),
@@ -123,6 +125,16 @@ class StiffSection(unittest.TestCase):
         self.assertIn(STEP_LIMIT, self.index)
         self.assertIn("0.0375", self.index)
         self.assertIn("The 2 runs that did not finish", self.index)
+
+    def test_runs_table_splits_newton_failures_from_the_rejected_steps(self):
+        text = html.unescape(self.index)
+        self.assertIn("of which Newton", text)
+
+        def cells(method, mescd):
+            row = next(r for r in text.split("<tr") if method in r and mescd in r)
+            return [c.split(">", 1)[1].split("<", 1)[0] for c in row.split("<td")[1:]]
+        self.assertEqual(cells("radau5", "5.10")[-3:-1], ["2", "1"])   # rejected, of which Newton
+        self.assertEqual(cells("rosenbrock4", "4.20")[-2], "\u2013")   # no Newton iteration: a dash
 
     def test_acceptance_rows_state_met_and_not_met(self):
         self.assertEqual(self.index.count(">met<"), 1)

@@ -24,7 +24,7 @@ IMPLICIT_FAMILIES = ("implicit-rk", "rosenbrock")
 PANELS_PER_ROW = 2
 
 RUN_COLUMNS = ["solver", "rtol", "atol", "mescd", "scd", "RHS", "Jacobians", "LU", "solves",
-               "Newton iterations", "accepted", "rejected", "wall (s)"]
+               "Newton iterations", "accepted", "rejected", "of which Newton", "wall (s)"]
 FAILURE_COLUMNS = ["solver", "problem", "rtol", "status", "t reached", "RHS", "what stopped it"]
 DONE_COLUMNS = ["solver", "problem", "rtol", "atol", "mescd", "RHS", "Jacobians", "verdict"]
 REDUCTION_COLUMNS = ["method", "regime", "λ", "classical order", "stage order", "measured slope",
@@ -202,9 +202,11 @@ def _runs_table(data: dict, problem: str) -> model.Table:
                      model.Cell(_count(r.get("jacobian_evaluations"))),
                      model.Cell(_count(r.get("lu_factorizations"))), model.Cell(_count(r.get("linear_solves"))),
                      model.Cell(_count(r.get("newton_iterations"))), model.Cell(_count(r.get("accepted"))),
-                     model.Cell(_count(r.get("rejected"))),
+                     model.Cell(_count(r.get("rejected"))), model.Cell(_count(r.get("newton_failures"))),
                      model.Cell(_sci(r.get("wall_seconds"), ".3g"))])
-    return model.Table(RUN_COLUMNS, rows, caption=f"{problem}: the {len(rows)} finished runs", collapsed=True)
+    caption = (f"{problem}: the {len(rows)} finished runs. 'of which Newton': the rejected steps shortened because "
+               "the Newton iteration did not converge (the rest failed the error test); implicit Runge-Kutta only")
+    return model.Table(RUN_COLUMNS, rows, caption=caption, collapsed=True)
 
 
 def _failures_table(data: dict) -> model.Table | None:

@@ -87,6 +87,9 @@ struct stiff_run {
   std::optional<std::uint64_t> lu_factorizations, linear_solves;
   std::optional<std::uint64_t> newton_iterations;  // implicit Runge-Kutta: one linear solve each
   std::optional<std::uint64_t> accepted, rejected;  // unknown when a failure interrupted the count
+  // Of the rejected steps, those the implicit Runge-Kutta code shortened because Newton did not
+  // converge (the rest failed the error test); empty for solvers without a Newton iteration.
+  std::optional<std::uint64_t> newton_failures;
   double wall_seconds = 0;                // per run, mean over wall_repetitions
   int wall_repetitions = 1;
   // The state at t_end and the reference there (rounded to double), so a wrong answer can be read:
