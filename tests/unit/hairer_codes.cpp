@@ -84,5 +84,55 @@ TEST(HairerCodes, Radau5TakesRadau5sStepsOnRoberToItsAccuracy) {
   EXPECT_NEAR(ours, theirs, mean_digits_tolerance);
 }
 
+// RADAU (radau.f, Hairer's variable-order Radau IIA code) held at seven stages (IWORK(11..13) = 7)
+// on ROBER as above, called with the user RTOL that its transform 0.1 RTOL^(4/7) turns into the
+// internal rtol below; analytic Jacobian, H = 1e-6. Printed: accepted steps (NACCPT), evaluations
+// (NFCN) and the final state's mescd. Between 1e-6 and 1e-9 both codes take the same steps to
+// within a few; at 1e-4 the step size is bounded by Newton's convergence, not by the error test:
+// RADAU's 184 computed steps are 107 accepted and 77 cut short by Newton, so a count there
+// depends on how each code judges contraction.
+TEST(HairerCodes, Radau13TakesSevenStageRadausStepsOnRober) {
+  struct radau_run {
+    double rtol;
+    std::uint64_t accepted, evaluations;
+    double mescd;
+  };
+  constexpr radau_run radau_f[] = {
+      {1e-6, 73, 2656, 9.58}, {1e-7, 86, 3278, 11.46}, {1e-8, 103, 4037, 14.24}, {1e-9, 126, 4669, 14.33}};
+  // RADAU measures the Newton increment in its transformed variables and chooses the first step
+  // itself (H = 1e-6 here); ours measures the increment itself and starts from Hairer's formula.
+  constexpr double count_tolerance = 0.05;
+  constexpr double mean_digits_tolerance = 0.5;
+  double ours = 0, theirs = 0;
+  for (const auto& reference : radau_f) {
+    const auto run = run_stiff("radau13", "rober", reference.rtol, 100000);
+    ASSERT_EQ(run.status, stiff_run_status::solved) << run.failure;
+    ASSERT_TRUE(run.accepted && run.digits.mescd);
+    EXPECT_NEAR(double(*run.accepted), double(reference.accepted), count_tolerance * reference.accepted)
+        << "rtol " << reference.rtol;
+    EXPECT_NEAR(double(run.rhs_evaluations), double(reference.evaluations), count_tolerance * reference.evaluations)
+        << "rtol " << reference.rtol;
+    ours += *run.digits.mescd / std::size(radau_f);
+    theirs += reference.mescd / std::size(radau_f);
+  }
+  EXPECT_NEAR(ours, theirs, mean_digits_tolerance);
+}
+
+// Where Newton bounds the step (rtol 1e-3: both codes leave the physical branch, y1 < 0, and
+// thousands of steps end in a Newton failure), the work is set by the Newton iteration's limits:
+// RADAU allows 17 iterations at seven stages and rates the contraction by the geometric mean of
+// the last two quotients. RADAU took 104715 evaluations, 3467 accepted steps; with 15 iterations
+// and the last quotient alone Orderly took 293933 and 10655.
+TEST(HairerCodes, Radau13NeedsRadausWorkWhereNewtonBoundsTheStep) {
+  constexpr std::uint64_t radau_evaluations = 104715, radau_accepted = 3467;
+  constexpr double count_tolerance = 0.1;  // thousands of Newton failures: a chaotic sequence of steps
+  const auto run = run_stiff("radau13", "rober", 1e-3, 100000);
+  ASSERT_EQ(run.status, stiff_run_status::solved) << run.failure;
+  ASSERT_TRUE(run.accepted && run.newton_failures && run.rejected);
+  EXPECT_NEAR(double(run.rhs_evaluations), double(radau_evaluations), count_tolerance * radau_evaluations);
+  EXPECT_NEAR(double(*run.accepted), double(radau_accepted), count_tolerance * radau_accepted);
+  EXPECT_GT(*run.newton_failures, *run.rejected / 2) << "Newton, not the error test, bounds the step here";
+}
+
 }  // namespace
 }  // namespace orderly

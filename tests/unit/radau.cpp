@@ -202,6 +202,14 @@ TEST(RadauAdaptive, FiniteDifferenceJacobianWhenNoneIsGiven) {
   EXPECT_GE(stats.rhs_evaluations, stats.newton_iterations * 5 + stats.jacobian_evaluations);
 }
 
+// radau.f's NIT for NS = 1, 3, 5, 7 stages (NIT1 - 3, NIT1, NIT1 + 5, NIT1 + 10 with NIT1 = 7).
+TEST(RadauAdaptive, NewtonIterationLimitIsRadausPerStageCount) {
+  EXPECT_EQ(radau_detail::default_newton_iterations(1), 4);
+  EXPECT_EQ(radau_detail::default_newton_iterations(3), 7);
+  EXPECT_EQ(radau_detail::default_newton_iterations(5), 12);
+  EXPECT_EQ(radau_detail::default_newton_iterations(7), 17);
+}
+
 TEST(RadauAdaptive, RejectsBadOutputTimesAndTolerances) {
   std::vector<double> y = {1.0};
   auto f = [](const double&, const std::vector<double>& x, std::vector<double>& dx) { dx[0] = -x[0]; };

@@ -69,6 +69,11 @@ namespace radau_detail {
 // The s-stage coefficients from their defining conditions, in 100 digits (src/radau_coefficients.cpp).
 radau_coefficients compute_coefficients(int s);
 
+// Hairer's RADAU (radau.f, NIT per stage count): 7 Newton iterations for three stages (RADAU5's
+// default), 5 more for each two stages added (12 for five, 17 for seven), 4 for one stage.
+// More stages mean a larger system whose simplified iteration contracts more slowly.
+inline constexpr int default_newton_iterations(int stages) { return stages <= 1 ? 4 : 7 + 5 * (stages - 3) / 2; }
+
 }  // namespace radau_detail
 
 // The s-stage coefficients, computed once per s and kept (thread-safe).
@@ -89,7 +94,7 @@ struct radau_options {
   std::optional<T> initial_step;      // Hairer's starting-step heuristic when empty
   std::optional<T> max_step;          // no bound when empty
   std::uint64_t max_steps = 1000000;  // accepted + rejected; exceeding it throws integration_failure
-  int max_newton_iterations = 0;      // 0: 7 + 2 (s - 3), i.e. 7 for s = 3 (RADAU5), 11 for s = 5
+  int max_newton_iterations = 0;      // 0: Hairer's RADAU choice (radau_detail::default_newton_iterations)
   // Newton stops when the estimated iteration error is below newton_tolerance in the error norm
   // (1 = the local error tolerance). 0: Hairer's RADAU choice, min(0.03, rtol^((s-1)/(s+1))), at
   // least 10 eps / rtol -- rtol^(1/2) for s = 3 (RADAU5's FNEWT), rtol^(3/4) for s = 7. The error
@@ -187,7 +192,8 @@ radau_stats integrate_radau(Rhs&& f, Jac&& jacobian, T t0, const std::vector<T>&
   const std::vector<T> c = convert(hp.c), a = convert(hp.a), e = convert(estimate.error_weights);
   const T gamma0 = to_scalar<T>(estimate.gamma0);
   const T eps = std::numeric_limits<T>::epsilon();
-  const int max_newton = options.max_newton_iterations > 0 ? options.max_newton_iterations : 7 + 2 * (s - 3);
+  const int max_newton =
+      options.max_newton_iterations > 0 ? options.max_newton_iterations : radau_detail::default_newton_iterations(s);
   const T newton_tolerance =
       options.newton_tolerance > 0
           ? options.newton_tolerance
@@ -311,7 +317,7 @@ radau_stats integrate_radau(Rhs&& f, Jac&& jacobian, T t0, const std::vector<T>&
     // Simplified Newton on G(Z) = Z - h (A x I) F(y + Z) = 0 with matrix I - h (A x J).
     compute_scale(y);
     bool converged = false, diverged = false;
-    T previous_norm = 0, theta_rate = 0;
+    T previous_norm = 0, theta_rate = 0, previous_quotient = 0;
     int iterations = 0;
     T faccon = pow(max(faccon_carry, eps), T(8) / 10);  // RADAU5 carries the contraction estimate
     theta = 0;
@@ -337,7 +343,11 @@ radau_stats integrate_radau(Rhs&& f, Jac&& jacobian, T t0, const std::vector<T>&
       norm = sqrt(norm / T(sn));
       for (std::size_t k = 0; k < sn; ++k) z[k] += delta(k);
       if (iterations > 0) {
-        theta_rate = norm / previous_norm;
+        // The contraction rate: from the third iteration on, the geometric mean of the last two
+        // quotients (RADAU5 and RADAU do so), which one erratic quotient does not swing.
+        const T quotient = norm / previous_norm;
+        theta_rate = iterations == 1 ? quotient : sqrt(quotient * previous_quotient);
+        previous_quotient = quotient;
         theta = theta_rate;
         if (theta_rate >= T(99) / 100) {
           diverged = true;
