@@ -1,8 +1,9 @@
 #pragma once
-// Adaptive step-size control for embedded pairs (explicit and Rosenbrock): Hairer's RMS error norm with atol/rtol, the PI
-// controller of Hairer's DOPRI5 code with its defaults (Gustafsson's stabilised control, as the
-// code cites it: Hairer-Wanner II, sec. IV.2), bounded growth and shrink factors, a maximum step count,
-// and counts of accepted and rejected steps.
+// Adaptive step-size control: what every adaptive integrator shares (Hairer's RMS error norm with
+// atol/rtol, the starting step, the step-size controller) and the driver for embedded pairs
+// (explicit and Rosenbrock), which runs the controller with the PI memory of Hairer's DOPRI5 code
+// and its defaults (Gustafsson's stabilised control, as the code cites it: Hairer-Wanner II,
+// sec. IV.2), a maximum step count, and counts of accepted and rejected steps.
 #include "explicit_rk.hpp"
 
 #include <algorithm>
@@ -56,6 +57,99 @@ T error_norm(const Error& error, const State& y0, const State& y1, const T& atol
   }
   return sqrt(sum / T(n));
 }
+
+// The step-size controller of every adaptive integrator (integrate_adaptive below, integrate_radau
+// in implicit/radau.hpp), in the form Hairer's codes give it: a step h with scaled error err is
+// followed by h / quotient, where
+//   quotient = clamp(err^alpha / previous_err^beta / safety, 1/max_factor, 1/min_factor)
+// (DOPRI5's Lund-stabilised law; beta = 0 is the classical one), and, with the predictive memory,
+// the larger of that and Gustafsson's (h_acc / h) (err^2 / err_acc)^alpha / safety (RADAU5's
+// default, for codes whose step is often bounded by stiffness or Newton's convergence). A rejected
+// step is divided by min(1/min_factor, err^alpha / safety); the step after a rejection does not grow.
+// The floor on a scaled error before the controller sees it (DOPRI5 and RADAU5 both floor it), so
+// that an exact step does not ask for an infinite one.
+template <class T>
+T smallest_scaled_error() {
+  return T(1) / 10000000000;
+}
+
+template <class T>
+struct step_size_law {
+  T alpha;  // the error's exponent: 1/(q+1) for an estimate of order q, less 3/4 beta with PI memory
+  T beta = 0;  // the PI memory's exponent (DOPRI5's BETA); 0: none
+  bool predictive = false;  // Gustafsson's predictive memory (RADAU5's IWORK(8) = 1)
+  T safety = T(9) / 10;
+  T min_factor = T(1) / 5;  // h_new / h stays within [min_factor, max_factor]
+  T max_factor = T(10);
+  T first_rejection_divisor = 0;  // > 0: a rejected first step is divided by it, whatever its error (RADAU5: 10)
+};
+
+template <class T>
+class step_size_controller {
+ public:
+  explicit step_size_controller(const step_size_law<T>& law) : law_(law) {}
+
+  // The step after accepting a step of size h (> 0) with scaled error err (finite, floored by the
+  // caller). safety: the law's, or less for this step (Radau lowers it with the Newton iterations
+  // it took, as RADAU5 does).
+  T accepted(const T& h, const T& err, const T& safety) {
+    using std::max;
+    using std::min;
+    using std::pow;
+    T quotient = pow(err, law_.alpha);
+    if (law_.beta != 0) quotient /= pow(previous_error_, law_.beta);
+    quotient = clamp_quotient(quotient / safety);
+    if (law_.predictive) {
+      if (!first_) {
+        const T gustafsson = h_accepted_ / h * pow(err * err / error_accepted_, law_.alpha) / law_.safety;
+        quotient = max(quotient, clamp_quotient(gustafsson));
+      }
+      h_accepted_ = h;
+      error_accepted_ = max(predictive_memory_floor(), err);
+    }
+    previous_error_ = max(pi_memory_floor(), err);
+    T h_new = h / quotient;
+    if (last_rejected_) h_new = min(h_new, h);
+    first_ = false;
+    last_rejected_ = false;
+    return h_new;
+  }
+
+  // The step to retry with after rejecting a step of size h with scaled error err (>= 1, or not
+  // finite).
+  T rejected(const T& h, const T& err, const T& safety) {
+    using std::isfinite;
+    using std::min;
+    using std::pow;
+    last_rejected_ = true;
+    if (first_ && law_.first_rejection_divisor > 0) return h / law_.first_rejection_divisor;
+    const T shrink = T(1) / law_.min_factor;
+    return h / (isfinite(err) ? min(shrink, T(pow(err, law_.alpha) / safety)) : shrink);
+  }
+
+  // A step abandoned before its error was judged (Radau: Newton did not converge); the caller
+  // chooses the next step.
+  void abandoned() { last_rejected_ = true; }
+
+  bool first_step() const { return first_; }                // no step accepted yet
+  bool after_rejection() const { return last_rejected_; }  // the last step tried was not accepted
+
+ private:
+  // Hairer's floors for the memories: DOPRI5's FACOLD (also its starting value), RADAU5's ERRACC.
+  static T pi_memory_floor() { return T(1) / 10000; }
+  static T predictive_memory_floor() { return T(1) / 100; }
+
+  T clamp_quotient(const T& quotient) const {
+    using std::max;
+    using std::min;
+    return max(T(1) / law_.max_factor, min(T(1) / law_.min_factor, quotient));
+  }
+
+  step_size_law<T> law_;
+  T previous_error_ = pi_memory_floor();
+  T h_accepted_ = 0, error_accepted_ = predictive_memory_floor();
+  bool first_ = true, last_rejected_ = false;
+};
 
 // The order q of a stepper's error estimate (local error ~ h^(q+1)): an explicit pair's lower
 // order, or what the stepper says (Rosenbrock pairs).
@@ -141,8 +235,11 @@ step_control_stats integrate_adaptive(Stepper& stepper, Rhs&& f, scalar_of<State
   const T direction = t1 > t0 ? T(1) : T(-1);
 
   // The error estimate is of the lower order q: local error ~ h^(q+1).
-  const T beta = options.beta;
-  const T alpha = T(1) / T(q + 1) - T(3) / 4 * beta;
+  step_size_controller<T> controller({.alpha = T(1) / T(q + 1) - T(3) / 4 * options.beta,
+                                      .beta = options.beta,
+                                      .safety = options.safety,
+                                      .min_factor = options.min_factor,
+                                      .max_factor = options.max_factor});
 
   State error, trial, derivative0;
   auto count = [&](const T& t, const State& x, State& dx) { f(t, x, dx); ++stats.rhs_evaluations; };
@@ -155,8 +252,6 @@ step_control_stats integrate_adaptive(Stepper& stepper, Rhs&& f, scalar_of<State
   if (options.max_step) h = min(h, abs(*options.max_step));
 
   T t = t0;
-  T previous_error = T(1) / 10000;  // Hairer's initial value for the PI memory
-  bool last_rejected = false;
   while (direction * (t1 - t) > 0) {
     if (stats.accepted + stats.rejected >= options.max_steps) {
       std::ostringstream message;
@@ -186,21 +281,12 @@ step_control_stats integrate_adaptive(Stepper& stepper, Rhs&& f, scalar_of<State
         if (const State* end = stepper.end_derivative()) derivative0 = *end;  // FSAL: f(t, y) already made
         else if (direction * (t1 - t) > 0) count(t, y, derivative0);  // the next step's first stage
       }
-      const T e = max(err, T(1) / 10000000000);
-      T factor = options.safety * pow(e, -alpha) * pow(previous_error, beta);
-      factor = min(options.max_factor, max(options.min_factor, factor));
-      if (last_rejected) factor = min(factor, T(1));  // no growth right after a rejection
-      previous_error = max(err, T(1) / 10000);
-      last_rejected = false;
-      h *= factor;
+      h = controller.accepted(h, max(err, smallest_scaled_error<T>()), options.safety);
       if (options.max_step) h = min(h, abs(*options.max_step));
     } else {
       ++stats.rejected;
       stepper.reset();  // derivative0 still holds f(t, y) for the retry
-      const T factor = isfinite(err) ? max(options.min_factor, options.safety * pow(err, -alpha))
-                                     : options.min_factor;
-      h *= factor;
-      last_rejected = true;
+      h = controller.rejected(h, err, options.safety);
     }
   }
   stats.rhs_evaluations += stepper.rhs_evaluations() - evaluations_before;

@@ -238,8 +238,14 @@ radau_stats integrate_radau(Rhs&& f, Jac&& jacobian, T t0, const std::vector<T>&
   Eigen::PartialPivLU<matrix> lu;
   Eigen::PartialPivLU<matrix> error_lu;
   bool need_jacobian = true, need_lu = true, jacobian_fresh = false;
-  bool first = true, last_rejected = false;
-  T h_accepted = 0, error_accepted = T(1) / 100;
+  // RADAU5's control (step_control.hpp's controller): the classical law for an order-s estimate
+  // with Gustafsson's predictive memory, and a rejected first step cut tenfold.
+  step_size_controller<T> controller({.alpha = exponent,
+                                      .predictive = true,
+                                      .safety = options.safety,
+                                      .min_factor = options.min_factor,
+                                      .max_factor = options.max_factor,
+                                      .first_rejection_divisor = T(10)});
   T theta = 0;
   T h_factored = 0;
   T faccon_carry = 1;
@@ -380,7 +386,7 @@ radau_stats integrate_radau(Rhs&& f, Jac&& jacobian, T t0, const std::vector<T>&
       else if (theta >= T(99) / 100 || theta == 0) h /= 2;
       if (!jacobian_fresh) need_jacobian = true;
       need_lu = true;
-      last_rejected = true;
+      controller.abandoned();
       continue;
     }
 
@@ -395,10 +401,10 @@ radau_stats integrate_radau(Rhs&& f, Jac&& jacobian, T t0, const std::vector<T>&
     auto scaled_error = [&](const vector& estimate) {  // the shared norm (step_control.hpp)
       using std::isfinite;
       const T value = error_norm(estimate, y, y_new, options.atol, options.rtol);
-      return isfinite(value) ? max(value, T(1) / 10000000000) : std::numeric_limits<T>::infinity();
+      return isfinite(value) ? max(value, smallest_scaled_error<T>()) : std::numeric_limits<T>::infinity();
     };
     T error = scaled_error(err);
-    if (error >= 1 && (first || last_rejected)) {
+    if (error >= 1 && (controller.first_step() || controller.after_rejection())) {
       // RADAU5's second estimate: apply the filter once more through f at y0 + err.
       for (std::size_t p = 0; p < n; ++p) probe[p] = y[p] + err(p);
       rhs(t, probe, fstage);
@@ -411,30 +417,18 @@ radau_stats integrate_radau(Rhs&& f, Jac&& jacobian, T t0, const std::vector<T>&
       error = scaled_error(err);
     }
 
-    const T newton_factor = options.safety * T(1 + 2 * max_newton) / T(iterations + 2 * max_newton);
-    using std::isfinite;
-    T quotient = isfinite(error) ? max(T(1) / options.max_factor,
-                                       min(T(1) / options.min_factor, T(pow(error, exponent) / newton_factor)))
-                                 : T(1) / options.min_factor;
-    T h_new = h / quotient;
+    // RADAU5 lowers the safety factor with the Newton iterations the step took.
+    const T newton_safety = options.safety * T(1 + 2 * max_newton) / T(iterations + 2 * max_newton);
 
     if (error < 1) {
-      // Accept.
-      if (!first) {  // Gustafsson's predictive controller
-        T gustafsson = h_accepted / h * pow(error * error / error_accepted, exponent) / options.safety;
-        gustafsson = max(T(1) / options.max_factor, min(T(1) / options.min_factor, gustafsson));
-        quotient = max(quotient, gustafsson);
-        h_new = h / quotient;
-      }
-      h_accepted = h;
-      error_accepted = max(T(1) / 100, error);
+      // Accept (after a rejection the controller does not let the step grow).
+      T h_new = controller.accepted(h, error, newton_safety);
       z_previous = z;
       h_previous_step = hd;
       have_previous = true;
       t = hits_output ? target : t + hd;
       y = y_new;
       ++stats.accepted;
-      first = false;
       rhs(t, y, f0);
       if (hits_output) {
         if constexpr (!std::is_null_pointer_v<std::remove_cvref_t<Observer>>) observer(next_output, t, y);
@@ -443,8 +437,6 @@ radau_stats integrate_radau(Rhs&& f, Jac&& jacobian, T t0, const std::vector<T>&
       // A step shortened only to hit an output time says nothing against the longer proposal.
       if (hits_output && h_proposed > h) h_new = max(h_new, h_proposed);
       if (options.max_step) h_new = min(h_new, abs(*options.max_step));
-      if (last_rejected) h_new = min(h_new, h);
-      last_rejected = false;
       jacobian_fresh = false;
       // Keep the factorisation when J may be reused and h would change by less than 20% upward.
       const bool reuse_jacobian = theta <= options.jacobian_reuse_theta;
@@ -457,8 +449,7 @@ radau_stats integrate_radau(Rhs&& f, Jac&& jacobian, T t0, const std::vector<T>&
       if (!reuse_jacobian) need_jacobian = true;
     } else {
       ++stats.rejected;
-      last_rejected = true;
-      h = first ? h / 10 : h_new;
+      h = controller.rejected(h, error, newton_safety);
       if (!jacobian_fresh) need_jacobian = true;
       need_lu = true;
     }
