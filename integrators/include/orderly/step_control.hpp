@@ -58,6 +58,13 @@ T error_norm(const Error& error, const State& y0, const State& y1, const T& atol
   return sqrt(sum / T(n));
 }
 
+// The floor on a scaled error before the controller sees it (DOPRI5 and RADAU5 both floor it), so
+// that an exact step does not ask for an infinite one.
+template <class T>
+T smallest_scaled_error() {
+  return T(1) / 10000000000;
+}
+
 // The step-size controller of every adaptive integrator (integrate_adaptive below, integrate_radau
 // in implicit/radau.hpp), in the form Hairer's codes give it: a step h with scaled error err is
 // followed by h / quotient, where
@@ -66,22 +73,14 @@ T error_norm(const Error& error, const State& y0, const State& y1, const T& atol
 // the larger of that and Gustafsson's (h_acc / h) (err^2 / err_acc)^alpha / safety (RADAU5's
 // default, for codes whose step is often bounded by stiffness or Newton's convergence). A rejected
 // step is divided by min(1/min_factor, err^alpha / safety); the step after a rejection does not grow.
-// The floor on a scaled error before the controller sees it (DOPRI5 and RADAU5 both floor it), so
-// that an exact step does not ask for an infinite one.
-template <class T>
-T smallest_scaled_error() {
-  return T(1) / 10000000000;
-}
-
 template <class T>
 struct step_size_law {
   T alpha;  // the error's exponent: 1/(q+1) for an estimate of order q, less 3/4 beta with PI memory
   T beta = 0;  // the PI memory's exponent (DOPRI5's BETA); 0: none
   bool predictive = false;  // Gustafsson's predictive memory (RADAU5's IWORK(8) = 1)
-  T safety = T(9) / 10;
-  T min_factor = T(1) / 5;  // h_new / h stays within [min_factor, max_factor]
-  T max_factor = T(10);
-  T first_rejection_divisor = 0;  // > 0: a rejected first step is divided by it, whatever its error (RADAU5: 10)
+  T safety;
+  T min_factor, max_factor;  // h_new / h stays within [min_factor, max_factor] (the integrators' options)
+  T first_rejection_divisor = 0;  // > 0: a rejected first step is divided by it whatever its error (RADAU5: 10)
 };
 
 template <class T>
