@@ -241,7 +241,8 @@ attempt run_rosenbrock_pair(const method_entry& method, const run_context& c) {
 }
 
 // The one place that says which code runs a named solver. radau5 and radau13 run the adaptive
-// Radau IIA code (its own controller, as RADAU5's), not the catalog's fixed-step implicit stepper.
+// Radau IIA code (RADAU5's Newton iteration and step-size law), not the catalog's fixed-step
+// implicit stepper.
 std::function<attempt()> solver_for(const std::string& method, const run_context& c) {
   for (const auto& v : radau_variants)
     if (method == v.name) return [&c, stages = v.stages] { return run_radau_solver(stages, c); };
@@ -309,7 +310,8 @@ std::vector<stiff_solver_info> stiff_solvers() {
     solvers.push_back({.name = v.name,
                        .family = "implicit-rk",
                        .solver = "Orderly's adaptive Radau IIA (" + std::to_string(v.stages) +
-                                 " stages, simplified Newton, dense LU; implicit/radau.hpp). LU counts each "
+                                 " stages, simplified Newton, dense LU; implicit/radau.hpp; the shared step-size "
+                                 "controller of step_control.hpp with RADAU5's predictive memory). LU counts each "
                                  "factorisation of the s n x s n iteration matrix (the n x n error-estimate "
                                  "matrix is factorised with it); linear solves are not counted, Newton "
                                  "iterations (one solve each) are",
@@ -321,7 +323,8 @@ std::vector<stiff_solver_info> stiff_solvers() {
                          .family = family_name(m.family),
                          .solver = "Orderly's Rosenbrock pair (implicit/rosenbrock.hpp: analytic Jacobian, df/dt by "
                                    "central differences for non-autonomous problems, one dense LU per attempted step) "
-                                   "with the explicit pairs' PI controller and starting step (step_control.hpp)",
+                                   "with the shared step-size controller's PI memory and starting step "
+                                   "(step_control.hpp)",
                          .order = m.order,
                          .counts_lu = true,
                          .counts_linear_solves = true});
@@ -338,7 +341,8 @@ std::vector<stiff_solver_info> stiff_solvers() {
     if (m.family == method_family::embedded_rk)
       solvers.push_back({.name = m.name,
                          .family = family_name(m.family),
-                         .solver = "Orderly's explicit embedded pair with the PI controller (step_control.hpp)",
+                         .solver = "Orderly's explicit embedded pair with the shared step-size controller's PI "
+                                   "memory (step_control.hpp)",
                          .order = m.order});
   return solvers;
 }

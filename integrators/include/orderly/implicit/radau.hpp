@@ -20,7 +20,8 @@
 // are of order s. The estimate is filtered, err = (I - gamma0 h J)^(-1) (y^ - y1), so that it stays
 // bounded for stiff components; for s = 3 this is exactly RADAU5's estimate (DD_i = u e_i).
 // The local error of the estimate is O(h^(s+1)); the step size follows err^(-1/(s+1)) with
-// Gustafsson's predictive controller, as in RADAU5.
+// Gustafsson's predictive memory, as in RADAU5, through the controller all adaptive integrators
+// share (step_control.hpp).
 #include <orderly/exact.hpp>
 #include <orderly/implicit/difference_quotients.hpp>
 #include <orderly/step_control.hpp>  // integration_failure
