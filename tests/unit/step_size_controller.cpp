@@ -73,7 +73,10 @@ TEST(StepSizeController, StepSafetyLowersOnlyTheClassicalQuotient) {
   step_size_law<double> law = classical();
   law.predictive = true;
   step_size_controller<double> control(law);
-  EXPECT_NEAR(control.accepted(1.0, 1.0 / 32, 0.45), 0.9, 0.9 * relative);  // 0.45 * 2
+  EXPECT_NEAR(control.accepted(1.0, 1e-3, 0.45), 0.45 * std::pow(10.0, 0.6), 1e-14);  // 0.45 / 1e-3^(1/5)
+  // Memory: h_acc = 1, err_acc = 1e-2 (the floor). Then err = 0.5 at h = 1: the classical quotient
+  // 0.5^(1/5) / 0.45 = 1.93 loses to Gustafsson's 25^(1/5) / 0.9 = 2.12 (with 0.45 there: 4.23).
+  EXPECT_NEAR(control.accepted(1.0, 0.5, 0.45), 0.9 / std::pow(25.0, 0.2), 1e-15);
 }
 
 // RADAU5 cuts a rejected first step tenfold whatever its error; later rejections follow the law.

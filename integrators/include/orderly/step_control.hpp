@@ -58,13 +58,6 @@ T error_norm(const Error& error, const State& y0, const State& y1, const T& atol
   return sqrt(sum / T(n));
 }
 
-// The floor on a scaled error before the controller sees it (DOPRI5 and RADAU5 both floor it), so
-// that an exact step does not ask for an infinite one.
-template <class T>
-T smallest_scaled_error() {
-  return T(1) / 10000000000;
-}
-
 // The step-size controller of every adaptive integrator (integrate_adaptive below, integrate_radau
 // in implicit/radau.hpp), in the form Hairer's codes give it: a step h with scaled error err is
 // followed by h / quotient, where
@@ -88,13 +81,13 @@ class step_size_controller {
  public:
   explicit step_size_controller(const step_size_law<T>& law) : law_(law) {}
 
-  // The step after accepting a step of size h (> 0) with scaled error err (finite, floored by the
-  // caller). safety: the law's, or less for this step (Radau lowers it with the Newton iterations
-  // it took, as RADAU5 does).
-  T accepted(const T& h, const T& err, const T& safety) {
+  // The step after accepting a step of size h (> 0) with scaled error error (finite). safety: the
+  // law's, or less for this step (Radau lowers it with the Newton iterations it took, as RADAU5 does).
+  T accepted(const T& h, const T& error, const T& safety) {
     using std::max;
     using std::min;
     using std::pow;
+    const T err = max(error, smallest_error());
     T quotient = pow(err, law_.alpha);
     if (law_.beta != 0) quotient /= pow(previous_error_, law_.beta);
     quotient = clamp_quotient(quotient / safety);
@@ -134,6 +127,9 @@ class step_size_controller {
   bool after_rejection() const { return last_rejected_; }  // the last step tried was not accepted
 
  private:
+  // The floor on an accepted step's error (DOPRI5 and RADAU5 both floor it), so that an exact step
+  // does not ask for an infinite one.
+  static T smallest_error() { return T(1) / 10000000000; }
   // Hairer's floors for the memories: DOPRI5's FACOLD (also its starting value), RADAU5's ERRACC.
   static T pi_memory_floor() { return T(1) / 10000; }
   static T predictive_memory_floor() { return T(1) / 100; }
@@ -225,8 +221,6 @@ step_control_stats integrate_adaptive(Stepper& stepper, Rhs&& f, scalar_of<State
   using std::abs;
   using std::max;
   using std::min;
-  using std::pow;
-  using std::sqrt;
   const int q = error_estimate_order(stepper);
   const std::uint64_t evaluations_before = stepper.rhs_evaluations();
   step_control_stats stats;
@@ -280,7 +274,7 @@ step_control_stats integrate_adaptive(Stepper& stepper, Rhs&& f, scalar_of<State
         if (const State* end = stepper.end_derivative()) derivative0 = *end;  // FSAL: f(t, y) already made
         else if (direction * (t1 - t) > 0) count(t, y, derivative0);  // the next step's first stage
       }
-      h = controller.accepted(h, max(err, smallest_scaled_error<T>()), options.safety);
+      h = controller.accepted(h, err, options.safety);
       if (options.max_step) h = min(h, abs(*options.max_step));
     } else {
       ++stats.rejected;

@@ -324,7 +324,7 @@ radau_stats integrate_radau(Rhs&& f, Jac&& jacobian, T t0, const std::vector<T>&
     // Simplified Newton on G(Z) = Z - h (A x I) F(y + Z) = 0 with matrix I - h (A x J).
     compute_scale(y);
     bool converged = false, diverged = false;
-    T previous_norm = 0, theta_rate = 0, previous_quotient = 0;
+    T previous_norm = 0, previous_quotient = 0;
     int iterations = 0;
     T faccon = pow(max(faccon_carry, eps), T(8) / 10);  // RADAU5 carries the contraction estimate
     theta = 0;
@@ -353,16 +353,15 @@ radau_stats integrate_radau(Rhs&& f, Jac&& jacobian, T t0, const std::vector<T>&
         // The contraction rate: from the third iteration on, the geometric mean of the last two
         // quotients (RADAU5 and RADAU do so), which one erratic quotient does not swing.
         const T quotient = norm / previous_norm;
-        theta_rate = iterations == 1 ? quotient : sqrt(quotient * previous_quotient);
+        theta = iterations == 1 ? quotient : sqrt(quotient * previous_quotient);
         previous_quotient = quotient;
-        theta = theta_rate;
-        if (theta_rate >= T(99) / 100) {
+        if (theta >= T(99) / 100) {
           diverged = true;
           break;
         }
-        faccon = theta_rate / (1 - theta_rate);
+        faccon = theta / (1 - theta);
         // Predicted error after the remaining iterations (RADAU5): give up early when hopeless.
-        const T predicted = faccon * norm * pow(theta_rate, T(max_newton - 1 - iterations)) / newton_tolerance;
+        const T predicted = faccon * norm * pow(theta, T(max_newton - 1 - iterations)) / newton_tolerance;
         if (predicted >= 1 && iterations + 1 < max_newton) {
           const T q = max(T(1) / 10000, min(T(20), predicted));
           h *= T(8) / 10 * pow(q, T(-1) / T(4 + max_newton - 1 - iterations));
@@ -402,7 +401,7 @@ radau_stats integrate_radau(Rhs&& f, Jac&& jacobian, T t0, const std::vector<T>&
     auto scaled_error = [&](const vector& estimate) {  // the shared norm (step_control.hpp)
       using std::isfinite;
       const T value = error_norm(estimate, y, y_new, options.atol, options.rtol);
-      return isfinite(value) ? max(value, smallest_scaled_error<T>()) : std::numeric_limits<T>::infinity();
+      return isfinite(value) ? value : std::numeric_limits<T>::infinity();
     };
     T error = scaled_error(err);
     if (error >= 1 && (controller.first_step() || controller.after_rejection())) {
