@@ -41,7 +41,8 @@ STEP_LIMIT = "step limit: 2000 steps (1650 accepted) at t = 0.0123"
 
 
 def stiff_document():
-    runs = [run("radau5", "rober", 1e-4, mescd=5.1, rhs=900, newton_failures=1), run("radau5", "rober", 1e-7, mescd=7.4, rhs=2400),
+    runs = [run("radau5", "rober", 1e-4, mescd=5.1, rhs=900, newton_failures=1),
+            run("radau5", "rober", 1e-7, mescd=7.4, rhs=2400),
             run("rosenbrock4", "rober", 1e-4, mescd=4.2, rhs=700),
             run("rosenbrock4", "rober", 1e-7, mescd=6.3, rhs=6100),
             run("dopri54", "rober", 1e-4, status="step-limit", rhs=12000, failure=STEP_LIMIT, failure_t=0.0123),
