@@ -126,7 +126,8 @@ const problem_info& test_equation_info() {
 // Jacobian (the implicit and Rosenbrock steppers read it). A Newton solve that fails next to a
 // pole of R is infinite growth. The stepper is made once per method (making one rounds every
 // coefficient from its exact or 100-digit form: for radau13 that was four fifths of its analysis
-// when done per z) and reset before each step, so every step starts as a fresh stepper's.
+// when done per z) and reset before each step, so every step starts as a fresh stepper's. Copies
+// of the returned function share that stepper: one method's analysis calls it from one thread.
 growth_function stepper_growth(const method_entry& method) {
   struct test_equation_stepper {
     complex z;
