@@ -140,7 +140,6 @@ class sturm_sequence {
     return count;
   }
 
-  int roots_in(const exact& a, const exact& b) const { return variations(a) - variations(b); }
 
  private:
   // Scaling by a positive number keeps the signs and tames the growth of the rationals.
@@ -174,11 +173,18 @@ inline std::vector<high_precision> real_roots(const exact_polynomial& p, const e
   if (degree(g) < 1) return roots;
   const sturm_sequence sturm(g);
   constexpr int nudge_divisions = 1 << 20;  // a bisection point that is a root moves by 1e-6 of the width
-  std::vector<std::pair<exact, exact>> stack = {{lo, hi}}, isolated;
+  // An interval with its ends' Sturm variations: each bisection point's is counted once and
+  // serves both halves (the exact evaluations of the chain are the cost of the isolation).
+  struct interval {
+    exact a, b;
+    int variations_a = 0, variations_b = 0;
+  };
+  std::vector<interval> stack = {{lo, hi, sturm.variations(lo), sturm.variations(hi)}};
+  std::vector<std::pair<exact, exact>> isolated;
   while (!stack.empty()) {
-    auto [a, b] = stack.back();
+    auto [a, b, variations_a, variations_b] = stack.back();
     stack.pop_back();
-    const int count = sturm.roots_in(a, b);
+    const int count = variations_a - variations_b;
     if (count == 0) continue;
     if (count == 1) {
       isolated.emplace_back(a, b);
@@ -186,8 +192,9 @@ inline std::vector<high_precision> real_roots(const exact_polynomial& p, const e
     }
     exact middle = (a + b) / 2;
     while (evaluate(g, middle) == 0) middle += (b - a) / nudge_divisions;
-    stack.emplace_back(middle, b);
-    stack.emplace_back(a, middle);
+    const int variations_middle = sturm.variations(middle);
+    stack.push_back({middle, b, variations_middle, variations_b});
+    stack.push_back({a, middle, variations_a, variations_middle});
   }
   std::sort(isolated.begin(), isolated.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
   auto value = [&](const high_precision& x) { return evaluate(g, x); };
