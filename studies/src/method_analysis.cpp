@@ -436,8 +436,7 @@ nlohmann::json analyse_method(const std::string& name, bool with_region) {
 }
 
 nlohmann::json analysis_suite() {
-  (void)method_catalog();  // build the catalog's statics before threads use them
-  const auto names = analysable_methods();
+  const auto names = analysable_methods();  // builds the catalog's statics before the threads read them
   const auto outcomes = run_jobs(
       names, [](const std::string& name) { return analyse_method(name, true); }, /*threads=*/0);
   nlohmann::json methods = nlohmann::json::array();

@@ -140,7 +140,6 @@ class sturm_sequence {
     return count;
   }
 
-
  private:
   // Scaling by a positive number keeps the signs and tames the growth of the rationals.
   static exact_polynomial monic_keep_sign(exact_polynomial p) {
