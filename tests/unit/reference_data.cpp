@@ -4,6 +4,8 @@
 //  - a quick fresh recomputation (mp50 extrapolation at a moderate tolerance) agrees with the
 //    stored values of lotka-volterra and henon-heiles;
 //  - the stored Pleiades state agrees with the Bari test set's published 16-digit solution;
+//  - a time within rounding of the stored one is stepped to from it, in agreement with a fresh
+//    computation at that time;
 //  - the Arenstorf orbit closes after its published period;
 //  - first integrals (energy, angular and linear momentum, Jacobi integral, the Lotka-Volterra
 //    integral) take their initial values at the stored states.
@@ -83,6 +85,27 @@ TEST(ReferenceData, AComputedReferenceIsComputedOncePerProcess) {
   EXPECT_EQ(again.compute_seconds, first.compute_seconds);
   ASSERT_EQ(again.states.size(), first.states.size());
   for (std::size_t k = 0; k < first.states.size(); ++k) EXPECT_EQ(again.states[k], first.states[k]);
+}
+
+TEST(ReferenceData, ATimeWithinRoundingOfTheStoredOneIsSteppedToFromIt) {
+  // A run in double ends at t_end rounded to double: that time, 1e-15 t_end from the stored one,
+  // is reached from the stored state, and agrees with a fresh two-run computation at that time
+  // (the independent evidence) to the stored certificate's 28 digits.
+  const auto& entry = entry_of("lotka-volterra");
+  const auto stored_reference = stored("lotka-volterra");
+  const mp50 t = stored_reference.times[0] * (1 + mp50("1e-15"));
+  const auto stepped = orderly::reference_at(entry, {t});
+  EXPECT_EQ(stepped.origin, "stored");
+  EXPECT_NE(stepped.method.find("within rounding"), std::string::npos) << stepped.method;
+  EXPECT_LE(stepped.certified_digits, stored_reference.certified_digits);
+  EXPECT_GE(stepped.certified_digits, 28.0);
+  const auto fresh = orderly::compute_reference(entry, {t});
+  EXPECT_GE(orderly::agreement_digits_floor(stepped.states[0], fresh.states[0], mp50(0)), 28.0);
+  // The gap itself matters at that accuracy: the stored state is not the state at t.
+  EXPECT_LT(orderly::agreement_digits_floor(stored_reference.states[0], fresh.states[0], mp50(0)), 20.0);
+  // A time further than rounding from every stored one is computed, not stepped to.
+  const auto far = orderly::stored_reference_at(entry, stored_reference, {stored_reference.times[0] * mp50("1.001")});
+  EXPECT_FALSE(far.has_value());
 }
 
 TEST(ReferenceData, PleiadesMatchesTheBariTestSet) {

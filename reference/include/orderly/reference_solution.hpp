@@ -191,26 +191,22 @@ inline std::optional<reference_states> load_reference(const problem_entry& entry
 // times get the first result (reference_solution.cpp says why).
 reference_states computed_reference(const problem_entry& entry, const std::vector<mp50>& times);
 
+// The stored reference at `times`, when each requested time is a stored one or within the rounding
+// of one (a run in double ends at double(t_end), which is not t_end when t_end is irrational, as
+// Arenstorf's period, or not dyadic, as HIRES's 321.8122); nullopt otherwise. A time within the
+// rounding of a stored one is reached from the stored state by a step across the gap, certified
+// like every reference here (reference_solution.cpp says how).
+std::optional<reference_states> stored_reference_at(const problem_entry& entry, const reference_states& stored,
+                                                    const std::vector<mp50>& times);
+
 // The certified reference at `times` (each >= t0): the closed form if there is one; else the
-// stored reference when it holds every requested time; else computed (two runs) once per process.
+// stored reference when it holds every requested time (stored_reference_at); else computed (two
+// runs) once per process.
 inline reference_states reference_at(const problem_entry& entry, const std::vector<mp50>& times) {
   if (times.empty()) throw std::invalid_argument("reference_at: no output times");
   if (entry.info.has_exact) return exact_reference(entry, times);
-  if (auto stored = load_reference(entry)) {
-    reference_states r = *stored;
-    r.times = times;
-    r.states.clear();
-    bool covered = true;
-    for (const auto& t : times) {
-      const auto it = std::find(stored->times.begin(), stored->times.end(), t);
-      if (it == stored->times.end()) {
-        covered = false;
-        break;
-      }
-      r.states.push_back(stored->states[static_cast<std::size_t>(it - stored->times.begin())]);
-    }
-    if (covered) return r;
-  }
+  if (auto stored = load_reference(entry))
+    if (auto at_times = stored_reference_at(entry, *stored, times)) return *at_times;
   return computed_reference(entry, times);
 }
 
