@@ -121,10 +121,10 @@ namespace {
 // How far a requested time may lie from a stored one to be reached by stepping across the gap,
 // relative to |t|: rounding a time to double or long double moves it by at most 2^-53 |t|; a
 // float's rounding (2^-24) is left to a fresh computation.
-constexpr double bridge_relative_gap = 1e-12;
+constexpr double step_across_relative_gap = 1e-12;
 
 // Classical Runge-Kutta (odeint's runge_kutta4) in mp50 from (from, y) to `to` in `steps` equal
-// steps. Over a gap g <= bridge_relative_gap |t| a step's error is of the order g^5 |y^(5)|
+// steps. Over a gap g <= step_across_relative_gap |t| a step's error is of the order g^5 |y^(5)|
 // (below 1e-50 |y^(5)| for Arenstorf's g <= 2e-11): nothing next to a stored certificate.
 state_of<mp50> step_across(const typed_problem<mp50>& problem, const mp50& from, state_of<mp50> y, const mp50& to,
                            int steps) {
@@ -156,7 +156,7 @@ std::optional<reference_states> stored_reference_at(const problem_entry& entry, 
       r.states.push_back(y);
       continue;
     }
-    if (abs(t - *nearest) > mp50(bridge_relative_gap) * abs(t)) return std::nullopt;
+    if (abs(t - *nearest) > mp50(step_across_relative_gap) * abs(t)) return std::nullopt;
     // Certified as the computed references are, by a second computation that must agree: one
     // step against two half steps (the latter kept).
     if (!problem) problem = instantiate<mp50>(entry);

@@ -22,8 +22,9 @@
 //
 // References at each problem's t_end are stored in reference/data/<name>.json (decimal strings,
 // method, tolerances, precisions, certified digits, compute time); `orderly reference --all
-// --recompute` rewrites them. Requests at other times (dense output for studies) are computed
-// with the output times hit exactly (integrate_extrapolation in extrapolation_reference.hpp).
+// --recompute` rewrites them. A request at t_end rounded to a run's scalar is stepped to from the
+// stored state (stored_reference_at); requests at other times (dense output for studies) are
+// computed with the output times hit exactly (integrate_extrapolation in extrapolation_reference.hpp).
 #include <orderly/problem_catalog.hpp>
 
 #include <nlohmann/json.hpp>
