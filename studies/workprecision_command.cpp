@@ -33,7 +33,9 @@ void register_workprecision_command(CLI::App& app) {
     nlohmann::json j{{"schema", "orderly.workprecision/1"},
                      {"comparison", "at equal achieved final-time error (log-log interpolation of odeint's curve), "
                                     "not at equal tolerance; atol = rtol = tol, four tolerances per decade; seconds: "
-                                    "the minimum wall time of 5 repeated runs on this machine"},
+                                    "the minimum wall time of 5 repeated runs of the integration alone on this "
+                                    "machine (Orderly's stepper built before the clock starts; odeint's, whose "
+                                    "coefficients are compile-time constants, inside it)"},
                      {"curves", nlohmann::json::array()},
                      {"stiff_comparison",
                       "ROBER and HIRES: each point one run of the stiff study (orderly stiff) at rtol from 1e-3 to "

@@ -69,10 +69,11 @@ std::vector<adaptive_point> tolerance_sweep(const method_entry& method, const pr
     const auto problem = instantiate<T>(problem_entry);
     const auto reference = reference_at(problem_entry, {mp50(problem.t_end)});
     const double floor = sweep_tolerance_floor_factor * static_cast<double>(std::numeric_limits<T>::epsilon());
+    const auto run_adaptive_at = make_adaptive_runner(method, problem);
     std::uint64_t spent = 0;
     for (int k = 3; std::pow(10.0, -k) >= floor && k <= 40 && spent <= sweep_budget_rhs_evaluations; ++k) {
       const T tolerance = T(1) / pow(T(10), k);
-      const auto run = run_adaptive(method, problem, tolerance);
+      const auto run = run_adaptive_at(tolerance);
       adaptive_point point;
       point.tolerance = std::pow(10.0, -k);
       point.rhs_evaluations = run.stats.rhs_evaluations;

@@ -66,8 +66,10 @@ WORK_CAPTION = ("Right-hand-side evaluations against the achieved final-time err
                 "decreases to the right; lower is cheaper. The two codes measure error differently (Orderly: "
                 "Hairer's RMS norm; odeint: a max norm with a dt·|dy/dt| term), so they are compared at equal "
                 "achieved error, not at equal tolerance: the table gives the ratio of work there.")
-TIME_CAPTION = ("Wall time of the integration alone (no set-up, no reference) against the achieved final-time "
-                "error, the minimum of 5 repeated runs on this machine; same runs as the evaluation counts. "
+TIME_CAPTION = ("Wall time of the integration alone against the achieved final-time error (no reference, no "
+                "set-up: Orderly's stepper, its coefficients rounded from the exact tableau, is built once per "
+                "problem, as odeint's are compile-time constants), the minimum of 5 repeated runs on this "
+                "machine; same runs as the evaluation counts. "
                 "Lower is faster. Wall time depends on the machine and its load: the evaluation counts are "
                 "the reproducible measure, these curves show what they cost here.")
 
