@@ -1,5 +1,5 @@
-// The catalog's steppers (make_stepper) and adaptive runners (make_adaptive_runner)
-// compiled once for float128 (declared extern in stepper_factory.hpp and method_runner.hpp).
+// The catalog's steppers (make_stepper) and adaptive runners (make_adaptive_runner) compiled once
+// for float128 (declared extern in stepper_factory.hpp and method_runner.hpp).
 #include <orderly/method_runner.hpp>
 
 namespace orderly {

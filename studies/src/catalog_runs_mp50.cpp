@@ -1,6 +1,6 @@
-// The catalog's steppers (make_stepper) and adaptive runners (make_adaptive_runner)
-// compiled once for mp50, and the steppers for the 100-digit scalar of its rounding twin (declared
-// extern in stepper_factory.hpp and method_runner.hpp).
+// The catalog's steppers (make_stepper) and adaptive runners (make_adaptive_runner) compiled once
+// for mp50, and the steppers for the 100-digit scalar of its rounding twin (declared extern in
+// stepper_factory.hpp and method_runner.hpp).
 #include <orderly/method_runner.hpp>
 
 namespace orderly {

@@ -1,8 +1,8 @@
 // Work-precision: final-time error against RHS evaluations and wall time for Orderly's dopri54
-// (make_adaptive_runner) and odeint's controlled runge_kutta_dopri5 (make_controlled + integrate_adaptive),
-// tolerances 1e-3 .. 1e-12 (atol = rtol = tol), four per decade: a final-time error is not a smooth
-// function of the tolerance (errors cancel along an orbit), and one point per decade hides where
-// the curves cross. Compared at equal achieved error, not at equal tolerance.
+// (make_adaptive_runner) and odeint's controlled runge_kutta_dopri5 (make_controlled +
+// integrate_adaptive), tolerances 1e-3 .. 1e-12 (atol = rtol = tol), four per decade: a final-time
+// error is not a smooth function of the tolerance (errors cancel along an orbit), and one point per
+// decade hides where the curves cross. Compared at equal achieved error, not at equal tolerance.
 #include <orderly/convergence_measure.hpp>  // detail::distance
 #include <orderly/method_runner.hpp>
 #include <orderly/odeint_multiprecision.hpp>
