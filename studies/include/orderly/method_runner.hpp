@@ -74,9 +74,9 @@ struct adaptive_run {
   step_control_stats stats;
 };
 
-// Adaptive runs of an embedded pair under the adaptive controller (atol = rtol = tolerance): explicit pairs on their
-// compiled stepper where one exists (visit_explicit_stepper), as the fixed-step runs are; Rosenbrock
-// pairs with the problem's Jacobian. The runner builds the stepper once (its coefficients rounded
+// Adaptive runs of an embedded pair (atol = rtol = tolerance): explicit pairs on their compiled
+// stepper where one exists (visit_explicit_stepper), as the fixed-step runs are; Rosenbrock pairs
+// with the problem's Jacobian. The runner builds the stepper once (its coefficients rounded
 // to T once: 26 us for dopri54 in double, more than a whole run at a loose tolerance on Arenstorf)
 // and each call integrates from the problem's initial state with the stepper reset, so a run does
 // not depend on the runs before it. `problem` must outlive the runner.
