@@ -2,7 +2,8 @@
 // (make_adaptive_runner) and odeint's controlled runge_kutta_dopri5 (make_controlled +
 // integrate_adaptive), tolerances 1e-3 .. 1e-12 (atol = rtol = tol), four per decade: a final-time
 // error is not a smooth function of the tolerance (errors cancel along an orbit), and one point per
-// decade hides where the curves cross. Compared at equal achieved error, not at equal tolerance.
+// decade hides where the curves cross. Compared at equal achieved error, not at equal tolerance;
+// odeint's curve is also rerun with its first step changed by 0.1 %, the comparison's null test.
 #include <orderly/convergence_measure.hpp>  // detail::distance
 #include <orderly/method_runner.hpp>
 #include <orderly/odeint_multiprecision.hpp>
@@ -11,6 +12,7 @@
 #include <orderly/workprecision.hpp>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -24,6 +26,9 @@ constexpr const char* ours_dopri = "dopri54 (Orderly)";
 constexpr const char* odeint_dopri = "runge_kutta_dopri5 (odeint controlled)";
 
 constexpr int tolerances_per_decade = 4;
+// odeint's first step is span / first_step_divisor; the restarted runs change it by 0.1 % either way.
+constexpr double first_step_divisor = 1000;
+constexpr std::array<double, 2> restart_first_step_divisors{999, 1001};
 constexpr int coarsest_decade = 3, finest_decade = 12;
 // Wall time of a run: the minimum over this many repetitions (the least disturbed one), of the
 // integration alone (problem set-up and reference outside the clock).
@@ -41,73 +46,88 @@ double min_seconds(Integrate&& integrate) {
   return best;
 }
 
-// log(work) at log(error) = log(target) by linear interpolation between neighbouring points.
-std::optional<double> work_at(const std::vector<work_point>& points, double target) {
-  for (std::size_t i = 0; i + 1 < points.size(); ++i) {
-    const auto& a = points[i];
-    const auto& b = points[i + 1];
-    if ((a.error - target) * (b.error - target) > 0 || a.error <= 0 || b.error <= 0) continue;
-    const double s = std::log(target / a.error) / std::log(b.error / a.error);
-    return std::exp(std::log(double(a.rhs_evaluations)) + s * (std::log(double(b.rhs_evaluations)) - std::log(double(a.rhs_evaluations))));
-  }
-  return std::nullopt;
-}
-
 }  // namespace
 
-std::vector<work_curve> run_workprecision() {
-  std::vector<work_curve> curves;
+workprecision_curves run_workprecision() {
+  workprecision_curves result;
   const auto* dopri54 = find_method("dopri54");
   for (const char* name : {"arenstorf", "pleiades", "kepler"}) {
     const auto* entry = find_problem(name);
     const auto problem = instantiate<double>(*entry);
     const auto reference = reference_at(*entry, {mp50(problem.t_end)}).states.back();
+    const double span = problem.t_end - problem.t0;
     work_curve ours{.method = ours_dopri, .problem = name}, theirs{.method = odeint_dopri, .problem = name};
+    std::vector<work_curve> restarted;
+    for (double divisor : restart_first_step_divisors)
+      restarted.push_back({.method = std::string(odeint_dopri) + ", first step span/" + std::to_string(int(divisor)),
+                           .problem = name});
     // Our stepper is built once per problem (its exact coefficients rounded once), as odeint's
     // coefficients are compile-time constants: the clock times integrations, not that rounding.
     const auto run_dopri54 = make_adaptive_runner(*dopri54, problem);
+    std::uint64_t evaluations = 0;
+    auto system = [&](const state_of<double>& x, state_of<double>& dxdt, double t) {
+      ++evaluations;
+      problem.rhs(t, x, dxdt);
+    };
+    // odeint's controlled dopri5 from the initial state with first step span / divisor.
+    auto integrate = [&](double tol, double divisor, state_of<double>& x) {
+      auto stepper = odeint::make_controlled(tol, tol, odeint::runge_kutta_dopri5<state_of<double>>());
+      odeint::integrate_adaptive(stepper, system, x, problem.t0, problem.t_end, span / divisor);
+    };
+    // One run of odeint's with the given first step: its point (no timing).
+    auto odeint_point = [&](double tol, double divisor) {
+      evaluations = 0;
+      state_of<double> x = problem.y0;
+      integrate(tol, divisor, x);
+      return work_point{tol, detail::distance(x, reference), evaluations, 0};
+    };
     for (int k = coarsest_decade * tolerances_per_decade; k <= finest_decade * tolerances_per_decade; ++k) {
       const double tol = std::pow(10.0, -double(k) / tolerances_per_decade);
       const auto run = run_dopri54(tol);
       if (run.completed)
         ours.points.push_back({tol, detail::distance(run.final_state, reference), run.stats.rhs_evaluations,
                                min_seconds([&] { (void)run_dopri54(tol); })});
-      std::uint64_t evaluations = 0;
-      auto system = [&](const state_of<double>& x, state_of<double>& dxdt, double t) {
-        ++evaluations;
-        problem.rhs(t, x, dxdt);
-      };
-      auto integrate = [&](state_of<double>& x) {
-        auto stepper = odeint::make_controlled(tol, tol, odeint::runge_kutta_dopri5<state_of<double>>());
-        odeint::integrate_adaptive(stepper, system, x, problem.t0, problem.t_end, (problem.t_end - problem.t0) / 1000);
-      };
-      state_of<double> x = problem.y0;
-      integrate(x);
-      const std::uint64_t counted = evaluations;
-      const double seconds = min_seconds([&] {
+      work_point point = odeint_point(tol, first_step_divisor);
+      point.seconds = min_seconds([&] {
         state_of<double> again = problem.y0;
-        integrate(again);
+        integrate(tol, first_step_divisor, again);
       });
-      theirs.points.push_back({tol, detail::distance(x, reference), counted, seconds});
+      theirs.points.push_back(point);
+      for (std::size_t v = 0; v < restarted.size(); ++v)
+        restarted[v].points.push_back(odeint_point(tol, restart_first_step_divisors[v]));
     }
-    curves.push_back(ours);
-    curves.push_back(theirs);
+    result.compared.push_back(ours);
+    result.compared.push_back(theirs);
+    for (auto& curve : restarted) result.odeint_restarted.push_back(std::move(curve));
   }
-  return curves;
+  return result;
 }
 
-std::vector<work_ratio> dopri_ratios(const std::vector<work_curve>& curves) {
+namespace {
+
+// Each of `candidates`' curves over the odeint curve of its problem in `curves.compared`.
+std::vector<work_ratio> over_odeint(const workprecision_curves& curves, const std::vector<work_curve>& candidates) {
   std::vector<work_ratio> out;
-  for (const auto& ours : curves) {
-    if (ours.method != ours_dopri) continue;
-    for (const auto& theirs : curves) {
-      if (theirs.method != odeint_dopri || theirs.problem != ours.problem) continue;
-      for (const auto& p : ours.points)
-        if (auto w = work_at(theirs.points, p.error))
-          out.push_back({ours.problem, p.error, double(p.rhs_evaluations), *w, double(p.rhs_evaluations) / *w});
+  for (const auto& candidate : candidates)
+    for (const auto& theirs : curves.compared) {
+      if (theirs.method != odeint_dopri || theirs.problem != candidate.problem) continue;
+      const auto ratios = ratios_at_equal_error(candidate, theirs);
+      out.insert(out.end(), ratios.begin(), ratios.end());
     }
-  }
   return out;
+}
+
+}  // namespace
+
+std::vector<work_ratio> dopri_ratios(const workprecision_curves& curves) {
+  std::vector<work_curve> ours;
+  for (const auto& c : curves.compared)
+    if (c.method == ours_dopri) ours.push_back(c);
+  return over_odeint(curves, ours);
+}
+
+std::vector<work_ratio> restart_ratios(const workprecision_curves& curves) {
+  return over_odeint(curves, curves.odeint_restarted);
 }
 
 std::vector<stiff_work_curve> run_stiff_workprecision() {

@@ -154,7 +154,11 @@ class WorkPrecisionSection(unittest.TestCase):
                   for e, q in [(1e-2, 0.5), (1e-3, 1.25), (1e-4, 1.1), (1e-5, 0.8)]]
         document = {"schema": "orderly.workprecision/1", "comparison": "at equal achieved error",
                     "curves": [{"method": "dopri54 (Orderly)", "problem": "arenstorf", "points": curve_points}],
-                    "dopri54_over_odeint_dopri5": ratios}
+                    "dopri54_over_odeint_dopri5": ratios,
+                    "resolution": "odeint rerun with its first step changed",
+                    "excess_by_problem": [{"problem": "arenstorf", "worst_ratio": 1.25,
+                                           "errors_above_one": [1e-4, 1e-3],
+                                           "odeint_against_itself_worst_there": 1.0875}]}
         with tempfile.TemporaryDirectory(prefix="orderly-wp-time-") as tmp:
             root = self._render(document, Path(tmp), "orderly_report: work-precision: 4 ratios; 2 figures")
             data = json.loads((root / "out" / "workprecision" / "time_precision.json").read_text(encoding="utf-8"))
@@ -164,6 +168,9 @@ class WorkPrecisionSection(unittest.TestCase):
             self.assertIn("1.250", index)
             self.assertIn("0.861", index)
             self.assertIn("1.0e-04 … 1.0e-03", index)
+            # The null comparison's figure is the study's, shown as it is (1.0875 to three decimals).
+            self.assertIn("1.087", index)
+            self.assertIn("odeint rerun with its first step changed", index)
 
     def test_stiff_curves_plot_solved_runs_against_mescd_and_list_the_others(self):
         def point(rtol, status, mescd, rhs, seconds, failure=""):

@@ -3,32 +3,25 @@
 // and wall time against achieved error; and, on the stiff problems ROBER and HIRES, Orderly's
 // radau5 and rosenbrock4 against odeint's rosenbrock4, each run made by the stiff study.
 #include <orderly/stiff_study.hpp>
+#include <orderly/work_ratios.hpp>
 
-#include <cstdint>
-#include <optional>
 #include <string>
 #include <vector>
 
 namespace orderly {
 
-struct work_point {
-  double tolerance = 0, error = 0;
-  std::uint64_t rhs_evaluations = 0;
-  double seconds = 0;  // wall time of the integration: the minimum over repeated runs
+// The curves of the comparison, and what resolves it: odeint's controlled dopri5 run again with
+// its first step changed by 0.1 % (span / 999 and span / 1001 for span / 1000). The first step is
+// a guess the controller replaces within a few steps, so these runs are the same method on the
+// same problem; their ratios to odeint's own curve at equal error show how far from 1 a ratio
+// goes when nothing differs, which on an orbit whose final-time error is not a smooth function of
+// the tolerance (Arenstorf) is not small. Evaluations and errors only (not timed).
+struct workprecision_curves {
+  std::vector<work_curve> compared;          // ours and odeint's, per problem
+  std::vector<work_curve> odeint_restarted;  // odeint's with the first step changed, per problem
 };
 
-struct work_curve {
-  std::string method, problem;
-  std::vector<work_point> points;
-};
-
-// At our point's achieved error: our evaluations, odeint's (interpolated in log-log), and the ratio.
-struct work_ratio {
-  std::string problem;
-  double error = 0, ours = 0, odeint = 0, ratio = 0;
-};
-
-std::vector<work_curve> run_workprecision();
+workprecision_curves run_workprecision();
 
 // The stiff problems' curves: one stiff-study run per tolerance (its rule for atol, its accuracy
 // measure mescd, its counts), wall time the minimum over repeated runs.
@@ -37,6 +30,9 @@ struct stiff_work_curve {
   std::vector<stiff_run> runs;
 };
 std::vector<stiff_work_curve> run_stiff_workprecision();
-std::vector<work_ratio> dopri_ratios(const std::vector<work_curve>& curves);
+
+// Ours over odeint's, per problem; and each restarted odeint curve over odeint's own.
+std::vector<work_ratio> dopri_ratios(const workprecision_curves& curves);
+std::vector<work_ratio> restart_ratios(const workprecision_curves& curves);
 
 }  // namespace orderly

@@ -1,0 +1,96 @@
+#pragma once
+// Work-precision curves and their comparison at equal achieved error: a candidate curve's
+// evaluations over a baseline curve's at the candidate's achieved errors.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace orderly {
+
+struct work_point {
+  double tolerance = 0, error = 0;
+  std::uint64_t rhs_evaluations = 0;
+  double seconds = 0;  // wall time of the integration: the minimum over repeated runs (0: not timed)
+};
+
+struct work_curve {
+  std::string method, problem;
+  std::vector<work_point> points;  // in the order of the tolerances
+};
+
+// At a candidate point's achieved error: its evaluations, the baseline curve's (interpolated in
+// log-log), and the ratio.
+struct work_ratio {
+  std::string problem, candidate;  // candidate: the candidate curve's method
+  double error = 0, candidate_evaluations = 0, baseline_evaluations = 0, ratio = 0;
+};
+
+// log(work) at log(error) = log(target) by linear interpolation between neighbouring points, at
+// the first pair (in tolerance order) whose errors bracket the target; none when no pair does.
+inline std::optional<double> work_at(const std::vector<work_point>& points, double target) {
+  for (std::size_t i = 0; i + 1 < points.size(); ++i) {
+    const auto& a = points[i];
+    const auto& b = points[i + 1];
+    if ((a.error - target) * (b.error - target) > 0 || a.error <= 0 || b.error <= 0) continue;
+    if (a.error == b.error) return std::sqrt(double(a.rhs_evaluations) * double(b.rhs_evaluations));
+    const double s = std::log(target / a.error) / std::log(b.error / a.error);
+    return std::exp(std::log(double(a.rhs_evaluations)) +
+                    s * (std::log(double(b.rhs_evaluations)) - std::log(double(a.rhs_evaluations))));
+  }
+  return std::nullopt;
+}
+
+// At each of `candidate`'s points: its evaluations over `baseline`'s at the same achieved error
+// (points outside the baseline's error range are left out).
+inline std::vector<work_ratio> ratios_at_equal_error(const work_curve& candidate, const work_curve& baseline) {
+  std::vector<work_ratio> out;
+  for (const auto& p : candidate.points)
+    if (auto w = work_at(baseline.points, p.error))
+      out.push_back({candidate.problem, candidate.method, p.error, double(p.rhs_evaluations), *w,
+                     double(p.rhs_evaluations) / *w});
+  return out;
+}
+
+// Per problem: where a candidate needs more work than the baseline, and whether the comparison
+// resolves that. `null` holds the ratios of a null comparison: the baseline's own method rerun
+// with an immaterial change, compared with the baseline as the candidate is; its largest ratio
+// within the errors where the candidate's ratios exceed 1 is how far above 1 a ratio goes there
+// when nothing differs.
+struct excess_summary {
+  std::string problem;
+  double worst = 0;                                     // the candidate's largest ratio
+  std::optional<std::pair<double, double>> above_one;   // smallest and largest error of its ratios > 1
+  std::optional<double> null_worst_there;               // the null's largest ratio within that range
+};
+
+inline std::vector<excess_summary> summarise_excess(const std::vector<work_ratio>& candidate,
+                                                    const std::vector<work_ratio>& null) {
+  std::map<std::string, excess_summary> by_problem;
+  std::vector<std::string> order;
+  for (const auto& r : candidate) {
+    auto [it, fresh] = by_problem.try_emplace(r.problem, excess_summary{.problem = r.problem});
+    if (fresh) order.push_back(r.problem);
+    auto& s = it->second;
+    s.worst = std::max(s.worst, r.ratio);
+    if (r.ratio <= 1) continue;
+    s.above_one = s.above_one ? std::pair{std::min(s.above_one->first, r.error), std::max(s.above_one->second, r.error)}
+                              : std::pair{r.error, r.error};
+  }
+  for (const auto& r : null) {
+    const auto found = by_problem.find(r.problem);
+    if (found == by_problem.end() || !found->second.above_one) continue;
+    auto& s = found->second;
+    if (r.error < s.above_one->first || r.error > s.above_one->second) continue;
+    s.null_worst_there = std::max(s.null_worst_there.value_or(0.0), r.ratio);
+  }
+  std::vector<excess_summary> out;
+  for (const auto& problem : order) out.push_back(by_problem.at(problem));
+  return out;
+}
+
+}  // namespace orderly

@@ -1,0 +1,83 @@
+// The work-precision comparison at equal achieved error (studies/include/orderly/work_ratios.hpp)
+// on curves whose interpolated work is known in closed form.
+#include <orderly/work_ratios.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <utility>
+#include <vector>
+
+using namespace orderly;
+
+namespace {
+
+work_curve curve(const char* method, const std::vector<std::pair<double, std::uint64_t>>& error_and_work) {
+  work_curve c{.method = method, .problem = "synthetic"};
+  for (const auto& [error, work] : error_and_work) c.points.push_back({.error = error, .rhs_evaluations = work});
+  return c;
+}
+
+}  // namespace
+
+TEST(WorkRatios, ACurveAgainstItselfIsOneAtEveryPoint) {
+  const auto c = curve("a", {{1e-2, 300}, {3e-4, 700}, {5e-7, 2100}});
+  const auto ratios = ratios_at_equal_error(c, c);
+  ASSERT_EQ(ratios.size(), 3u);
+  for (const auto& r : ratios) EXPECT_NEAR(r.ratio, 1.0, 1e-12);
+}
+
+TEST(WorkRatios, TwiceTheWorkAtTheSameErrorsIsTwo) {
+  const auto baseline = curve("b", {{1e-2, 300}, {3e-4, 700}, {5e-7, 2100}});
+  const auto candidate = curve("c", {{1e-2, 600}, {3e-4, 1400}, {5e-7, 4200}});
+  for (const auto& r : ratios_at_equal_error(candidate, baseline)) EXPECT_NEAR(r.ratio, 2.0, 1e-12);
+}
+
+TEST(WorkRatios, InterpolationIsLinearInLogLog) {
+  // 1e-3 is halfway between 1e-2 and 1e-4 in log error, so the baseline's work there is the
+  // geometric mean of its neighbours' work, sqrt(251 * 631).
+  const auto baseline = curve("b", {{1e-2, 251}, {1e-4, 631}});
+  const auto ratios = ratios_at_equal_error(curve("c", {{1e-3, 500}}), baseline);
+  ASSERT_EQ(ratios.size(), 1u);
+  EXPECT_NEAR(ratios[0].baseline_evaluations, std::sqrt(251.0 * 631.0), 1e-9);
+  EXPECT_NEAR(ratios[0].ratio, 500 / std::sqrt(251.0 * 631.0), 1e-12);
+}
+
+TEST(WorkRatios, ANonMonotoneBaselineIsReadAtItsFirstBracketingPair) {
+  // Errors 1e-1, 1e-3, 1e-2, 1e-4 (an orbit's error is not monotone in the tolerance): 1e-2 is
+  // first bracketed by (1e-1, 100) and (1e-3, 200), halfway in log error: sqrt(100 * 200), not
+  // the later point's 300.
+  const auto baseline = curve("b", {{1e-1, 100}, {1e-3, 200}, {1e-2, 300}, {1e-4, 400}});
+  const auto ratios = ratios_at_equal_error(curve("c", {{1e-2, 150}}), baseline);
+  ASSERT_EQ(ratios.size(), 1u);
+  EXPECT_NEAR(ratios[0].baseline_evaluations, std::sqrt(100.0 * 200.0), 1e-9);
+}
+
+TEST(WorkRatios, ErrorsOutsideTheBaselinesRangeHaveNoRatio) {
+  const auto baseline = curve("b", {{1e-2, 300}, {1e-6, 2100}});
+  EXPECT_TRUE(ratios_at_equal_error(curve("c", {{1e-1, 100}, {1e-8, 5000}}), baseline).empty());
+}
+
+TEST(WorkRatios, TheExcessRangeAndTheNullComparisonWithinIt) {
+  // Candidate ratios above 1 at errors 1e-3 and 1e-2 (and below 1 elsewhere); the null comparison's
+  // ratios inside [1e-3, 1e-2] are 1.05 and 1.08, outside it 2.0 (ignored).
+  const std::vector<work_ratio> candidate = {{"p", "c", 1e-1, 0, 0, 0.9}, {"p", "c", 1e-2, 0, 0, 1.2},
+                                             {"p", "c", 1e-3, 0, 0, 1.1}, {"p", "c", 1e-4, 0, 0, 0.8},
+                                             {"q", "c", 1e-2, 0, 0, 0.95}};
+  const std::vector<work_ratio> null = {{"p", "n", 5e-1, 0, 0, 2.0}, {"p", "n", 5e-3, 0, 0, 1.05},
+                                        {"p", "n", 1e-3, 0, 0, 1.08}, {"p", "n", 1e-5, 0, 0, 2.0},
+                                        {"q", "n", 1e-2, 0, 0, 1.3}};
+  const auto summary = summarise_excess(candidate, null);
+  ASSERT_EQ(summary.size(), 2u);
+  EXPECT_EQ(summary[0].problem, "p");
+  EXPECT_DOUBLE_EQ(summary[0].worst, 1.2);
+  ASSERT_TRUE(summary[0].above_one.has_value());
+  EXPECT_DOUBLE_EQ(summary[0].above_one->first, 1e-3);
+  EXPECT_DOUBLE_EQ(summary[0].above_one->second, 1e-2);
+  ASSERT_TRUE(summary[0].null_worst_there.has_value());
+  EXPECT_DOUBLE_EQ(*summary[0].null_worst_there, 1.08);
+  // q never needs more work: no range, so no null figure either.
+  EXPECT_EQ(summary[1].problem, "q");
+  EXPECT_FALSE(summary[1].above_one.has_value());
+  EXPECT_FALSE(summary[1].null_worst_there.has_value());
+}
