@@ -45,7 +45,7 @@ void register_workprecision_command(CLI::App& app) {
                       "comparison cannot resolve"},
                      {"odeint_restarted", nlohmann::json::array()},
                      {"odeint_restarted_over_odeint_dopri5", nlohmann::json::array()},
-                     {"excess_by_problem", nlohmann::json::array()},
+                     {"summary_by_problem", nlohmann::json::array()},
                      {"stiff_comparison",
                       "ROBER and HIRES: each point one run of the stiff study (orderly stiff) at rtol from 1e-3 to "
                       "1e-12, four per decade, atol by the study's rule for the problem; accuracy in mixed "
@@ -94,15 +94,18 @@ void register_workprecision_command(CLI::App& app) {
                                                           {"restarted_evaluations", r.candidate_evaluations},
                                                           {"odeint", r.baseline_evaluations},
                                                           {"ratio", r.ratio}});
-    const auto excess = summarise_excess(ratios, restarts);
-    for (const auto& e : excess) {
+    const auto summary = summarise_ratios(ratios, restarts);
+    for (const auto& e : summary) {
       nlohmann::json range = nlohmann::json(nullptr), null_worst = nlohmann::json(nullptr);
-      if (e.above_one) range = {e.above_one->first, e.above_one->second};
+      if (e.errors_above_one) range = {e.errors_above_one->first, e.errors_above_one->second};
       if (e.null_worst_there) null_worst = *e.null_worst_there;
-      j["excess_by_problem"].push_back({{"problem", e.problem},
-                                        {"worst_ratio", e.worst},
-                                        {"errors_above_one", range},
-                                        {"odeint_against_itself_worst_there", null_worst}});
+      j["summary_by_problem"].push_back({{"problem", e.problem},
+                                         {"ratios", e.ratios},
+                                         {"worst_ratio", e.worst},
+                                         {"geometric_mean", e.geometric_mean},
+                                         {"ratios_above_one", e.above_one},
+                                         {"errors_above_one", range},
+                                         {"odeint_against_itself_worst_there", null_worst}});
     }
     if (json_path->empty()) {
       for (const auto& r : ratios)
@@ -114,7 +117,7 @@ void register_workprecision_command(CLI::App& app) {
     // "worst arenstorf 1.166, pleiades 0.955, kepler 1.204; where above 1, odeint against itself
     // reaches arenstorf 1.111, kepler 1.117".
     std::string worst, resolution;
-    for (const auto& e : excess) {
+    for (const auto& e : summary) {
       char cell[96];
       std::snprintf(cell, sizeof cell, "%s%s %.3f", worst.empty() ? "" : ", ", e.problem.c_str(), e.worst);
       worst += cell;

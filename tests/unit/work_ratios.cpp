@@ -58,26 +58,34 @@ TEST(WorkRatios, ErrorsOutsideTheBaselinesRangeHaveNoRatio) {
   EXPECT_TRUE(ratios_at_equal_error(curve("c", {{1e-1, 100}, {1e-8, 5000}}), baseline).empty());
 }
 
-TEST(WorkRatios, TheExcessRangeAndTheNullComparisonWithinIt) {
-  // Candidate ratios above 1 at errors 1e-3 and 1e-2 (and below 1 elsewhere); the null comparison's
-  // ratios inside [1e-3, 1e-2] are 1.05 and 1.08, outside it 2.0 (ignored).
+TEST(WorkRatios, TheSummaryPerProblemAndTheNullComparisonWithinTheExcessRange) {
+  // Problem p: ratios 0.9, 1.2, 1.1, 0.8 (above 1 at errors 1e-2 and 1e-3); the null comparison's
+  // ratios inside [1e-3, 1e-2] are 1.05 and 1.08, outside it 2.0 (ignored). Problem q: one ratio.
   const std::vector<work_ratio> candidate = {{"p", "c", 1e-1, 0, 0, 0.9}, {"p", "c", 1e-2, 0, 0, 1.2},
                                              {"p", "c", 1e-3, 0, 0, 1.1}, {"p", "c", 1e-4, 0, 0, 0.8},
                                              {"q", "c", 1e-2, 0, 0, 0.95}};
   const std::vector<work_ratio> null = {{"p", "n", 5e-1, 0, 0, 2.0}, {"p", "n", 5e-3, 0, 0, 1.05},
                                         {"p", "n", 1e-3, 0, 0, 1.08}, {"p", "n", 1e-5, 0, 0, 2.0},
                                         {"q", "n", 1e-2, 0, 0, 1.3}};
-  const auto summary = summarise_excess(candidate, null);
+  const auto summary = summarise_ratios(candidate, null);
   ASSERT_EQ(summary.size(), 2u);
-  EXPECT_EQ(summary[0].problem, "p");
-  EXPECT_DOUBLE_EQ(summary[0].worst, 1.2);
-  ASSERT_TRUE(summary[0].above_one.has_value());
-  EXPECT_DOUBLE_EQ(summary[0].above_one->first, 1e-3);
-  EXPECT_DOUBLE_EQ(summary[0].above_one->second, 1e-2);
-  ASSERT_TRUE(summary[0].null_worst_there.has_value());
-  EXPECT_DOUBLE_EQ(*summary[0].null_worst_there, 1.08);
+  const auto& p = summary[0];
+  EXPECT_EQ(p.problem, "p");
+  EXPECT_EQ(p.ratios, 4u);
+  EXPECT_EQ(p.above_one, 2u);
+  EXPECT_DOUBLE_EQ(p.worst, 1.2);
+  // (0.9 * 1.2 * 1.1 * 0.8)^(1/4) = 0.9504^(1/4)
+  EXPECT_NEAR(p.geometric_mean, std::pow(0.9504, 0.25), 1e-12);
+  ASSERT_TRUE(p.errors_above_one.has_value());
+  EXPECT_DOUBLE_EQ(p.errors_above_one->first, 1e-3);
+  EXPECT_DOUBLE_EQ(p.errors_above_one->second, 1e-2);
+  ASSERT_TRUE(p.null_worst_there.has_value());
+  EXPECT_DOUBLE_EQ(*p.null_worst_there, 1.08);
   // q never needs more work: no range, so no null figure either.
-  EXPECT_EQ(summary[1].problem, "q");
-  EXPECT_FALSE(summary[1].above_one.has_value());
-  EXPECT_FALSE(summary[1].null_worst_there.has_value());
+  const auto& q = summary[1];
+  EXPECT_EQ(q.problem, "q");
+  EXPECT_EQ(q.above_one, 0u);
+  EXPECT_DOUBLE_EQ(q.geometric_mean, 0.95);
+  EXPECT_FALSE(q.errors_above_one.has_value());
+  EXPECT_FALSE(q.null_worst_there.has_value());
 }

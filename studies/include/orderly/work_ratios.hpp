@@ -56,40 +56,46 @@ inline std::vector<work_ratio> ratios_at_equal_error(const work_curve& candidate
   return out;
 }
 
-// Per problem: where a candidate needs more work than the baseline, and whether the comparison
-// resolves that. `null` holds the ratios of a null comparison: the baseline's own method rerun
-// with an immaterial change, compared with the baseline as the candidate is; its largest ratio
-// within the errors where the candidate's ratios exceed 1 is how far above 1 a ratio goes there
-// when nothing differs.
-struct excess_summary {
+// Per problem: how a candidate's ratios spread, where it needs more work than the baseline, and
+// whether the comparison resolves that. `null` holds the ratios of a null comparison: the
+// baseline's own method rerun with an immaterial change, compared with the baseline as the
+// candidate is; its largest ratio within the errors where the candidate's ratios exceed 1 is how
+// far above 1 a ratio goes there when nothing differs.
+struct work_ratio_summary {
   std::string problem;
-  double worst = 0;                                     // the candidate's largest ratio
-  std::optional<std::pair<double, double>> above_one;   // smallest and largest error of its ratios > 1
+  std::size_t ratios = 0, above_one = 0;              // how many ratios; how many of them above 1
+  double worst = 0, geometric_mean = 0;                 // the largest ratio; exp(mean(log ratio))
+  std::optional<std::pair<double, double>> errors_above_one;  // smallest and largest error of those
   std::optional<double> null_worst_there;               // the null's largest ratio within that range
 };
 
-inline std::vector<excess_summary> summarise_excess(const std::vector<work_ratio>& candidate,
-                                                    const std::vector<work_ratio>& null) {
-  std::map<std::string, excess_summary> by_problem;
-  std::vector<std::string> order;
+inline std::vector<work_ratio_summary> summarise_ratios(const std::vector<work_ratio>& candidate,
+                                                        const std::vector<work_ratio>& null) {
+  std::vector<work_ratio_summary> out;
+  std::map<std::string, std::size_t> slot;  // problem -> index in out, in the order of first appearance
+  std::map<std::string, double> log_sum;
   for (const auto& r : candidate) {
-    auto [it, fresh] = by_problem.try_emplace(r.problem, excess_summary{.problem = r.problem});
-    if (fresh) order.push_back(r.problem);
-    auto& s = it->second;
+    if (!(r.ratio > 0)) continue;
+    auto [it, fresh] = slot.try_emplace(r.problem, out.size());
+    if (fresh) out.push_back({.problem = r.problem});
+    auto& s = out[it->second];
+    ++s.ratios;
+    log_sum[r.problem] += std::log(r.ratio);
     s.worst = std::max(s.worst, r.ratio);
     if (r.ratio <= 1) continue;
-    s.above_one = s.above_one ? std::pair{std::min(s.above_one->first, r.error), std::max(s.above_one->second, r.error)}
-                              : std::pair{r.error, r.error};
+    ++s.above_one;
+    s.errors_above_one = s.errors_above_one ? std::pair{std::min(s.errors_above_one->first, r.error),
+                                                        std::max(s.errors_above_one->second, r.error)}
+                                            : std::pair{r.error, r.error};
   }
+  for (auto& s : out) s.geometric_mean = std::exp(log_sum[s.problem] / double(s.ratios));
   for (const auto& r : null) {
-    const auto found = by_problem.find(r.problem);
-    if (found == by_problem.end() || !found->second.above_one) continue;
-    auto& s = found->second;
-    if (r.error < s.above_one->first || r.error > s.above_one->second) continue;
+    const auto found = slot.find(r.problem);
+    if (found == slot.end()) continue;
+    auto& s = out[found->second];
+    if (!s.errors_above_one || r.error < s.errors_above_one->first || r.error > s.errors_above_one->second) continue;
     s.null_worst_there = std::max(s.null_worst_there.value_or(0.0), r.ratio);
   }
-  std::vector<excess_summary> out;
-  for (const auto& problem : order) out.push_back(by_problem.at(problem));
   return out;
 }
 
