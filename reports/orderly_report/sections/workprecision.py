@@ -109,8 +109,8 @@ def _summary_table(summary: list) -> model.Table:
     for s in summary:
         worst, mean, null = (finite(s.get(k)) for k in ("worst_ratio", "geometric_mean",
                                                           "odeint_against_itself_worst_there"))
-        errors = s.get("errors_above_one") or []
-        where = f"{errors[0]:.1e} … {errors[1]:.1e}" if len(errors) == 2 else DASH
+        errors = [finite(e) for e in s.get("errors_above_one") or []]
+        where = f"{errors[0]:.1e} … {errors[1]:.1e}" if len(errors) == 2 and None not in errors else DASH
         rows.append([model.Cell(str(s.get("problem"))), model.Cell(str(s.get("ratios"))),
                      model.Cell(DASH if worst is None else f"{worst:.3f}", "",
                                 "" if worst is None else ("pass" if worst <= 1.0 else "fail")),

@@ -3,6 +3,7 @@
 // evaluations over a baseline curve's at the candidate's achieved errors.
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <optional>
