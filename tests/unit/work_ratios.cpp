@@ -30,7 +30,9 @@ TEST(WorkRatios, ACurveAgainstItselfIsOneAtEveryPoint) {
 TEST(WorkRatios, TwiceTheWorkAtTheSameErrorsIsTwo) {
   const auto baseline = curve("b", {{1e-2, 300}, {3e-4, 700}, {5e-7, 2100}});
   const auto candidate = curve("c", {{1e-2, 600}, {3e-4, 1400}, {5e-7, 4200}});
-  for (const auto& r : ratios_at_equal_error(candidate, baseline)) EXPECT_NEAR(r.ratio, 2.0, 1e-12);
+  const auto ratios = ratios_at_equal_error(candidate, baseline);
+  ASSERT_EQ(ratios.size(), 3u);
+  for (const auto& r : ratios) EXPECT_NEAR(r.ratio, 2.0, 1e-12);
 }
 
 TEST(WorkRatios, InterpolationIsLinearInLogLog) {

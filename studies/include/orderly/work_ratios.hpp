@@ -73,15 +73,18 @@ struct work_ratio_summary {
 inline std::vector<work_ratio_summary> summarise_ratios(const std::vector<work_ratio>& candidate,
                                                         const std::vector<work_ratio>& null) {
   std::vector<work_ratio_summary> out;
+  std::vector<double> log_sum;              // per entry of out: the sum of log(ratio)
   std::map<std::string, std::size_t> slot;  // problem -> index in out, in the order of first appearance
-  std::map<std::string, double> log_sum;
   for (const auto& r : candidate) {
     if (!(r.ratio > 0)) continue;
     auto [it, fresh] = slot.try_emplace(r.problem, out.size());
-    if (fresh) out.push_back({.problem = r.problem});
+    if (fresh) {
+      out.push_back({.problem = r.problem});
+      log_sum.push_back(0);
+    }
     auto& s = out[it->second];
     ++s.ratios;
-    log_sum[r.problem] += std::log(r.ratio);
+    log_sum[it->second] += std::log(r.ratio);
     s.worst = std::max(s.worst, r.ratio);
     if (r.ratio <= 1) continue;
     ++s.above_one;
@@ -89,7 +92,7 @@ inline std::vector<work_ratio_summary> summarise_ratios(const std::vector<work_r
                                                         std::max(s.errors_above_one->second, r.error)}
                                             : std::pair{r.error, r.error};
   }
-  for (auto& s : out) s.geometric_mean = std::exp(log_sum[s.problem] / double(s.ratios));
+  for (std::size_t i = 0; i < out.size(); ++i) out[i].geometric_mean = std::exp(log_sum[i] / double(out[i].ratios));
   for (const auto& r : null) {
     const auto found = slot.find(r.problem);
     if (found == slot.end()) continue;
