@@ -159,7 +159,8 @@ class WorkPrecisionSection(unittest.TestCase):
                     "summary_by_problem": [{"problem": "arenstorf", "ratios": 4, "worst_ratio": 1.25,
                                             "geometric_mean": 0.8612, "ratios_above_one": 2,
                                             "errors_above_one": [1e-4, 1e-3],
-                                            "odeint_against_itself_worst_there": 1.0875}]}
+                                            "odeint_against_itself_worst_there": 1.0875,
+                                            "odeint_reruns_there": 7, "odeint_reruns_reaching_worst_ratio": 3}]}
         with tempfile.TemporaryDirectory(prefix="orderly-wp-time-") as tmp:
             root = self._render(document, Path(tmp), "orderly_report: work-precision: 4 ratios; 2 figures")
             data = json.loads((root / "out" / "workprecision" / "time_precision.json").read_text(encoding="utf-8"))
@@ -170,6 +171,7 @@ class WorkPrecisionSection(unittest.TestCase):
             self.assertIn("0.861", index)
             self.assertIn("1.0e-04 … 1.0e-03", index)
             self.assertIn("1.087", index)  # odeint against itself there
+            self.assertIn("3 of 7", index)  # reruns reaching our worst there
             self.assertIn("odeint rerun with its first step changed", index)
 
     def test_stiff_curves_plot_solved_runs_against_mescd_and_list_the_others(self):

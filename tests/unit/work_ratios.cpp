@@ -61,14 +61,16 @@ TEST(WorkRatios, ErrorsOutsideTheBaselinesRangeHaveNoRatio) {
 }
 
 TEST(WorkRatios, TheSummaryPerProblemAndTheNullComparisonWithinTheExcessRange) {
-  // Problem p: ratios 0.9, 1.2, 1.1, 0.8 (above 1 at errors 1e-2 and 1e-3); the null comparison's
-  // ratios inside [1e-3, 1e-2] are 1.05 and 1.08, outside it 2.0 (ignored). Problem q: one ratio.
+  // Problem p: ratios 0.9, 1.2, 1.1, 0.8 (above 1 at errors 1e-2 and 1e-3). Three null curves: n1's
+  // ratios inside [1e-3, 1e-2] are 1.05 and 1.08, outside it 2.0 (ignored); n2's is 1.2 there (it
+  // reaches the worst, 1.2); n3 has no ratio there. Problem q: one ratio.
   const std::vector<work_ratio> candidate = {{"p", "c", 1e-1, 0, 0, 0.9}, {"p", "c", 1e-2, 0, 0, 1.2},
                                              {"p", "c", 1e-3, 0, 0, 1.1}, {"p", "c", 1e-4, 0, 0, 0.8},
                                              {"q", "c", 1e-2, 0, 0, 0.95}};
-  const std::vector<work_ratio> null = {{"p", "n", 5e-1, 0, 0, 2.0}, {"p", "n", 5e-3, 0, 0, 1.05},
-                                        {"p", "n", 1e-3, 0, 0, 1.08}, {"p", "n", 1e-5, 0, 0, 2.0},
-                                        {"q", "n", 1e-2, 0, 0, 1.3}};
+  const std::vector<work_ratio> null = {{"p", "n1", 5e-1, 0, 0, 2.0}, {"p", "n1", 5e-3, 0, 0, 1.05},
+                                        {"p", "n1", 1e-3, 0, 0, 1.08}, {"p", "n1", 1e-5, 0, 0, 2.0},
+                                        {"p", "n2", 2e-3, 0, 0, 1.2},  {"p", "n3", 1e-4, 0, 0, 1.5},
+                                        {"q", "n1", 1e-2, 0, 0, 1.3}};
   const auto summary = summarise_ratios(candidate, null);
   ASSERT_EQ(summary.size(), 2u);
   const auto& p = summary[0];
@@ -82,7 +84,9 @@ TEST(WorkRatios, TheSummaryPerProblemAndTheNullComparisonWithinTheExcessRange) {
   EXPECT_DOUBLE_EQ(p.errors_above_one->first, 1e-3);
   EXPECT_DOUBLE_EQ(p.errors_above_one->second, 1e-2);
   ASSERT_TRUE(p.null_worst_there.has_value());
-  EXPECT_DOUBLE_EQ(*p.null_worst_there, 1.08);
+  EXPECT_DOUBLE_EQ(*p.null_worst_there, 1.2);
+  EXPECT_EQ(p.null_curves_there, 2u);           // n1 and n2
+  EXPECT_EQ(p.null_curves_reaching_worst, 1u);  // n2 (1.2 >= 1.2); n1's 1.08 does not
   // q never needs more work: no range, so no null figure either.
   const auto& q = summary[1];
   EXPECT_EQ(q.problem, "q");
@@ -90,4 +94,6 @@ TEST(WorkRatios, TheSummaryPerProblemAndTheNullComparisonWithinTheExcessRange) {
   EXPECT_DOUBLE_EQ(q.geometric_mean, 0.95);
   EXPECT_FALSE(q.errors_above_one.has_value());
   EXPECT_FALSE(q.null_worst_there.has_value());
+  EXPECT_EQ(q.null_curves_there, 0u);
+  EXPECT_EQ(q.null_curves_reaching_worst, 0u);
 }

@@ -58,16 +58,20 @@ inline std::vector<work_ratio> ratios_at_equal_error(const work_curve& candidate
 }
 
 // Per problem: how a candidate's ratios spread, where it needs more work than the baseline, and
-// whether the comparison resolves that. `null` holds the ratios of a null comparison: the
-// baseline's own method rerun with an immaterial change, compared with the baseline as the
-// candidate is; its largest ratio within the errors where the candidate's ratios exceed 1 is how
-// far above 1 a ratio goes there when nothing differs.
+// whether the comparison resolves that. `null` holds the ratios of null comparisons: the
+// baseline's own method rerun with immaterial changes (one curve per change, named by the
+// ratio's `candidate`), compared with the baseline as the candidate is. Within the errors where
+// the candidate's ratios exceed 1, their largest ratio is how far above 1 a ratio goes there when
+// nothing differs, and the number of null curves whose own largest ratio there reaches the
+// candidate's worst ranks that worst among them.
 struct work_ratio_summary {
   std::string problem;
   std::size_t ratios = 0, above_one = 0;              // how many ratios; how many of them above 1
   double worst = 0, geometric_mean = 0;                 // the largest ratio; exp(mean(log ratio))
   std::optional<std::pair<double, double>> errors_above_one;  // smallest and largest error of those
   std::optional<double> null_worst_there;               // the null's largest ratio within that range
+  std::size_t null_curves_there = 0;                    // null curves with a ratio within that range
+  std::size_t null_curves_reaching_worst = 0;           // of those, how many reach `worst` there
 };
 
 inline std::vector<work_ratio_summary> summarise_ratios(const std::vector<work_ratio>& candidate,
@@ -93,12 +97,20 @@ inline std::vector<work_ratio_summary> summarise_ratios(const std::vector<work_r
                                             : std::pair{r.error, r.error};
   }
   for (std::size_t i = 0; i < out.size(); ++i) out[i].geometric_mean = std::exp(log_sum[i] / double(out[i].ratios));
+  std::vector<std::map<std::string, double>> null_worst_by_curve(out.size());  // per entry of out
   for (const auto& r : null) {
     const auto found = slot.find(r.problem);
     if (found == slot.end()) continue;
     auto& s = out[found->second];
     if (!s.errors_above_one || r.error < s.errors_above_one->first || r.error > s.errors_above_one->second) continue;
     s.null_worst_there = std::max(s.null_worst_there.value_or(0.0), r.ratio);
+    auto& curve_worst = null_worst_by_curve[found->second].try_emplace(r.candidate, r.ratio).first->second;
+    curve_worst = std::max(curve_worst, r.ratio);
+  }
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    out[i].null_curves_there = null_worst_by_curve[i].size();
+    for (const auto& [curve, worst] : null_worst_by_curve[i])
+      if (worst >= out[i].worst) ++out[i].null_curves_reaching_worst;
   }
   return out;
 }

@@ -11,11 +11,12 @@
 namespace orderly {
 
 // The curves of the comparison, and what resolves it: odeint's controlled dopri5 run again with
-// its first step changed by 0.1 % (span / 999 and span / 1001 for span / 1000). The first step is
-// a guess the controller replaces within a few steps, so these runs are the same method on the
-// same problem; their ratios to odeint's own curve at equal error show how far from 1 a ratio
-// goes when nothing differs, which on an orbit whose final-time error is not a smooth function of
-// the tolerance (Arenstorf) is not small. Evaluations and errors only (not timed).
+// eight other first steps (span / 1000 scaled by 2^(k/4), k = -4 .. 4 but 0: from half to twice
+// it). The first step is a guess the controller replaces within a few steps, so these runs are
+// the same method on the same problem; their ratios to odeint's own curve at equal error show how
+// far from 1 a ratio goes when nothing differs, which on an orbit whose final-time error is not a
+// smooth function of the tolerance (Arenstorf) is not small. Evaluations and errors only (not
+// timed).
 struct workprecision_curves {
   std::vector<work_curve> compared;          // ours and odeint's, per problem
   std::vector<work_curve> odeint_restarted;  // odeint's with the first step changed, per problem
