@@ -139,6 +139,28 @@ TEST(Rosenbrock, AdaptiveRunOnAStiffProblemIsAccurateAndCheap) {
       << stats.accepted << " + " << stats.rejected << " against " << explicit_stats.accepted;
 }
 
+// The stiff study builds a stepper once and times repeated runs with it: a run with a stepper
+// that has already run must do what a fresh stepper does, and the counters grow by that run's work.
+TEST(Rosenbrock, AReusedStepperRepeatsAFreshStepsRun) {
+  auto f = [](const double& t, const state& y, state& dy) { dy[0] = -1000 * (y[0] - std::cos(t)) - std::sin(t); };
+  auto jac = [](const double&, const state&, std::vector<double>& j) { j = {-1000}; };
+  step_control_options<double> options;
+  options.rtol = options.atol = 1e-6;
+  rosenbrock_stepper<state> fresh(rodas(), jac, false), reused(rodas(), jac, false);
+  state y_fresh = {1}, y_first = {1}, y_again = {1};
+  const auto fresh_stats = integrate_adaptive(fresh, f, 0.0, 10.0, y_fresh, options);
+  (void)integrate_adaptive(reused, f, 0.0, 10.0, y_first, options);
+  const auto lus_before = reused.lu_factorizations(), solves_before = reused.linear_solves();
+  reused.reset();
+  const auto again_stats = integrate_adaptive(reused, f, 0.0, 10.0, y_again, options);
+  EXPECT_EQ(y_again[0], y_fresh[0]);  // bit for bit
+  EXPECT_EQ(again_stats.accepted, fresh_stats.accepted);
+  EXPECT_EQ(again_stats.rejected, fresh_stats.rejected);
+  EXPECT_EQ(again_stats.rhs_evaluations, fresh_stats.rhs_evaluations);
+  EXPECT_EQ(reused.lu_factorizations() - lus_before, fresh.lu_factorizations());
+  EXPECT_EQ(reused.linear_solves() - solves_before, fresh.linear_solves());
+}
+
 TEST(Rosenbrock, RunsInMultiprecision) {
   using number = boost::multiprecision::cpp_bin_float_50;
   rosenbrock_stepper<std::vector<number>> stepper(

@@ -95,14 +95,14 @@ class rosenbrock_stepper {
     else
       central_time_derivative(f, t, y, ft_, rhs_evaluations_);
     const auto size = static_cast<Eigen::Index>(n);
-    matrix w(size, size);
+    w_.resize(size, size);  // allocates only when the dimension changes, as do right_ and lu_
+    right_.resize(size);
     const scalar diagonal = 1 / (gamma_ * h);
     for (std::size_t i = 0; i < n; ++i)
       for (std::size_t j = 0; j < n; ++j)
-        w(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = (i == j ? diagonal : scalar(0)) - jacobian_[i * n + j];
-    lu_.compute(w);
+        w_(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = (i == j ? diagonal : scalar(0)) - jacobian_[i * n + j];
+    lu_.compute(w_);
     ++lu_factorizations_;
-    vector right(size);
     for (std::size_t i = 0; i < s; ++i) {
       const std::vector<scalar>& a = a_[i];
       if (i == 0) {
@@ -119,9 +119,9 @@ class rosenbrock_stepper {
       for (std::size_t k = 0; k < n; ++k) {
         scalar coupling = 0;
         for (std::size_t j = 0; j < i; ++j) coupling += C[j] * g_[j](static_cast<Eigen::Index>(k));
-        right(static_cast<Eigen::Index>(k)) = fstage_[k] + coupling / h + h * d_[i] * ft_[k];
+        right_(static_cast<Eigen::Index>(k)) = fstage_[k] + coupling / h + h * d_[i] * ft_[k];
       }
-      g_[i] = lu_.solve(right);
+      g_[i] = lu_.solve(right_);
       ++linear_solves_;
     }
   }
@@ -170,6 +170,8 @@ class rosenbrock_stepper {
   std::vector<scalar> c_, d_, m_, e_;
   std::vector<vector> g_;
   std::vector<scalar> jacobian_;
+  matrix w_;  // W = I / (gamma h) - J of the current step
+  vector right_;  // the current stage's right-hand side
   Eigen::PartialPivLU<matrix> lu_;
   State f0_, stage_, fstage_, ft_;
   std::uint64_t rhs_evaluations_ = 0, jacobian_evaluations_ = 0, lu_factorizations_ = 0, linear_solves_ = 0;
