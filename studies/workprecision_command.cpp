@@ -1,6 +1,7 @@
 // `orderly workprecision --suite default [--json FILE|-]`: error against RHS evaluations and wall time for
-// Orderly's dopri54 and odeint's controlled runge_kutta_dopri5, compared at equal achieved error; and
-// the stiff solvers on ROBER and HIRES (correct digits against evaluations and wall time).
+// Orderly's adaptive pairs and odeint's controlled steppers and bulirsch_stoer, with dopri54 and odeint's
+// controlled runge_kutta_dopri5 compared at equal achieved error; and the stiff solvers on ROBER and
+// HIRES (correct digits against evaluations and wall time).
 #include "commands.hpp"
 #include "output.hpp"
 
@@ -19,7 +20,7 @@ namespace orderly::cli {
 void register_workprecision_command(CLI::App& app) {
   auto json_path = std::make_shared<std::string>();
   auto suite = std::make_shared<std::string>("default");
-  auto* cmd = app.add_subcommand("workprecision", "error against RHS evaluations and wall time: dopri54 and odeint's controlled dopri5; radau5, rosenbrock4 and odeint's rosenbrock4 on rober and hires");
+  auto* cmd = app.add_subcommand("workprecision", "error against RHS evaluations and wall time: Orderly's adaptive pairs and odeint's controlled steppers and bulirsch_stoer (dopri54 against odeint's dopri5 at equal error); radau5, rosenbrock4 and odeint's rosenbrock4 on rober and hires");
   cmd->add_option("--suite", *suite, "suite (default)");
   cmd->add_option("--json", *json_path, "write the results as JSON to FILE ('-' for stdout)");
   cmd->callback([json_path, suite] {
@@ -28,6 +29,7 @@ void register_workprecision_command(CLI::App& app) {
     const auto curves = run_workprecision();
     const auto ratios = dopri_ratios(curves);
     const auto restarts = restart_ratios(curves);
+    const auto same = summarise_ratios(same_method_ratios(curves), {});
     const auto stiff_curves = run_stiff_workprecision();
     nlohmann::json j{{"schema", "orderly.workprecision/1"},
                      {"comparison", "at equal achieved final-time error (log-log interpolation of odeint's curve), "
@@ -44,6 +46,12 @@ void register_workprecision_command(CLI::App& app) {
                      {"odeint_restarted", nlohmann::json::array()},
                      {"odeint_restarted_over_odeint_dopri5", nlohmann::json::array()},
                      {"summary_by_problem", nlohmann::json::array()},
+                     {"same_method_comparison",
+                      "the methods both libraries have, Orderly's run and odeint's controlled stepper of the same "
+                      "tableau: ours over odeint's evaluations at equal achieved error, compared as dopri54 is; the "
+                      "two differ in their error norm and step-size controller, not in the method"},
+                     {"same_methods", nlohmann::json::array()},
+                     {"same_method_summary", nlohmann::json::array()},
                      {"stiff_comparison",
                       "ROBER and HIRES: each point one run of the stiff study (orderly stiff) at rtol from 1e-3 to "
                       "1e-12, four per decade, atol by the study's rule for the problem; accuracy in mixed "
@@ -92,20 +100,31 @@ void register_workprecision_command(CLI::App& app) {
                                                           {"restarted_evaluations", r.candidate_evaluations},
                                                           {"odeint", r.baseline_evaluations},
                                                           {"ratio", r.ratio}});
+    // A summary's spread of ratios, as both summaries write it.
+    auto spread_json = [](const work_ratio_summary& e) {
+      return nlohmann::json{{"problem", e.problem},
+                            {"ratios", e.ratios},
+                            {"worst_ratio", e.worst},
+                            {"geometric_mean", e.geometric_mean},
+                            {"ratios_above_one", e.above_one},
+                            {"errors_above_one", e.errors_above_one ? nlohmann::json{e.errors_above_one->first,
+                                                                                     e.errors_above_one->second}
+                                                                    : nlohmann::json(nullptr)}};
+    };
     const auto summary = summarise_ratios(ratios, restarts);
     for (const auto& e : summary) {
-      nlohmann::json range = nlohmann::json(nullptr), null_worst = nlohmann::json(nullptr);
-      if (e.errors_above_one) range = {e.errors_above_one->first, e.errors_above_one->second};
-      if (e.null_worst_there) null_worst = *e.null_worst_there;
-      j["summary_by_problem"].push_back({{"problem", e.problem},
-                                         {"ratios", e.ratios},
-                                         {"worst_ratio", e.worst},
-                                         {"geometric_mean", e.geometric_mean},
-                                         {"ratios_above_one", e.above_one},
-                                         {"errors_above_one", range},
-                                         {"odeint_against_itself_worst_there", null_worst},
-                                         {"odeint_reruns_there", e.null_curves_there},
-                                         {"odeint_reruns_reaching_worst_ratio", e.null_curves_reaching_worst}});
+      auto entry = spread_json(e);
+      entry["odeint_against_itself_worst_there"] = e.null_worst_there ? nlohmann::json(*e.null_worst_there)
+                                                                      : nlohmann::json(nullptr);
+      entry["odeint_reruns_there"] = e.null_curves_there;
+      entry["odeint_reruns_reaching_worst_ratio"] = e.null_curves_reaching_worst;
+      j["summary_by_problem"].push_back(entry);
+    }
+    for (const auto& pair : same_methods()) j["same_methods"].push_back({{"ours", pair.ours}, {"odeint", pair.odeint}});
+    for (const auto& e : same) {
+      auto entry = spread_json(e);
+      entry["ours"] = e.candidate;
+      j["same_method_summary"].push_back(entry);
     }
     if (json_path->empty()) {
       for (const auto& r : ratios)

@@ -1,6 +1,7 @@
-// Work-precision: final-time error against RHS evaluations and wall time for Orderly's dopri54
-// (make_adaptive_runner) and odeint's controlled runge_kutta_dopri5 (make_controlled +
-// integrate_adaptive), tolerances 1e-3 .. 1e-12 (atol = rtol = tol), four per decade: a final-time
+// Work-precision: final-time error against RHS evaluations and wall time for Orderly's adaptive
+// explicit pairs (make_adaptive_runner) and odeint's controlled steppers (make_controlled +
+// integrate_adaptive) and its bulirsch_stoer, tolerances 1e-3 .. 1e-12 (atol = rtol = tol), four
+// per decade; the goal's comparison is dopri54 against runge_kutta_dopri5. Four per decade: a final-time
 // error is not a smooth function of the tolerance (errors cancel along an orbit), and one point per
 // decade hides where the curves cross. Compared at equal achieved error, not at equal tolerance;
 // odeint's curve is also rerun with other first steps, the comparison's null test.
@@ -15,15 +16,21 @@
 #include <array>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <limits>
+#include <string>
+#include <utility>
 
 namespace orderly {
 namespace {
 
 namespace odeint = boost::numeric::odeint;
 
+constexpr const char* ours_suffix = " (Orderly)";
 constexpr const char* ours_dopri = "dopri54 (Orderly)";
 constexpr const char* odeint_dopri = "runge_kutta_dopri5 (odeint controlled)";
+constexpr const char* odeint_cash_karp = "runge_kutta_cash_karp54 (odeint controlled)";
+constexpr const char* odeint_fehlberg78 = "runge_kutta_fehlberg78 (odeint controlled)";
 
 constexpr int tolerances_per_decade = 4;
 // odeint's first step is span / first_step_divisor. The restarted runs scale it by 2^(k/4) for
@@ -48,17 +55,24 @@ double min_seconds(Integrate&& integrate) {
   return best;
 }
 
+// Orderly's adaptive explicit pairs: the catalog's embedded pairs (seed specimens excepted).
+std::vector<const method_entry*> our_adaptive_pairs() {
+  std::vector<const method_entry*> pairs;
+  for (const auto& m : method_catalog())
+    if (m.family == method_family::embedded_rk && m.embedded_order) pairs.push_back(&m);
+  return pairs;
+}
+
 }  // namespace
 
 workprecision_curves run_workprecision() {
   workprecision_curves result;
-  const auto* dopri54 = find_method("dopri54");
+  const auto pairs = our_adaptive_pairs();
   for (const char* name : {"arenstorf", "pleiades", "kepler"}) {
     const auto* entry = find_problem(name);
     const auto problem = instantiate<double>(*entry);
     const auto reference = reference_at(*entry, {mp50(problem.t_end)}).states.back();
     const double span = problem.t_end - problem.t0;
-    work_curve ours{.method = ours_dopri, .problem = name}, theirs{.method = odeint_dopri, .problem = name};
     std::vector<work_curve> restarted;
     std::vector<double> restart_divisors;
     for (int k : restart_quarter_octaves) {
@@ -67,43 +81,71 @@ workprecision_curves run_workprecision() {
                            .problem = name});
       restart_divisors.push_back(first_step_divisor / std::exp2(k / 4.0));
     }
-    // Our stepper is built once per problem (its exact coefficients rounded once), as odeint's
+    // Our steppers are built once per problem (their exact coefficients rounded once), as odeint's
     // coefficients are compile-time constants: the clock times integrations, not that rounding.
-    const auto run_dopri54 = make_adaptive_runner(*dopri54, problem);
+    std::vector<work_curve> ours;
+    std::vector<adaptive_runner<double>> runners;
+    for (const auto* m : pairs) {
+      ours.push_back({.method = m->name + ours_suffix, .problem = name});
+      runners.push_back(make_adaptive_runner(*m, problem));
+    }
     std::uint64_t evaluations = 0;
     auto system = [&](const state_of<double>& x, state_of<double>& dxdt, double t) {
       ++evaluations;
       problem.rhs(t, x, dxdt);
     };
-    // odeint's controlled dopri5 from the initial state with first step span / divisor.
-    auto integrate = [&](double tol, double divisor, state_of<double>& x) {
-      auto stepper = odeint::make_controlled(tol, tol, odeint::runge_kutta_dopri5<state_of<double>>());
+    // odeint's adaptive steppers from the initial state with first step span / divisor, as an
+    // odeint user calls them. runge_kutta_dopri5 first: the goal's baseline, also rerun below.
+    auto controlled = [&]<class Stepper>(double tol, double divisor, state_of<double>& x) {
+      auto stepper = odeint::make_controlled(tol, tol, Stepper());
       odeint::integrate_adaptive(stepper, system, x, problem.t0, problem.t_end, span / divisor);
     };
-    // One run of odeint's with the given first step: its point (no timing).
-    auto odeint_point = [&](double tol, double divisor) {
+    using state = state_of<double>;
+    const std::vector<std::pair<std::string, std::function<void(double, double, state&)>>> odeint_steppers{
+        {odeint_dopri, [&](double tol, double divisor, state& x) {
+           controlled.operator()<odeint::runge_kutta_dopri5<state>>(tol, divisor, x);
+         }},
+        {odeint_cash_karp, [&](double tol, double divisor, state& x) {
+           controlled.operator()<odeint::runge_kutta_cash_karp54<state>>(tol, divisor, x);
+         }},
+        {odeint_fehlberg78, [&](double tol, double divisor, state& x) {
+           controlled.operator()<odeint::runge_kutta_fehlberg78<state>>(tol, divisor, x);
+         }},
+        {"bulirsch_stoer (odeint)", [&](double tol, double divisor, state& x) {
+           odeint::bulirsch_stoer<state> stepper(tol, tol);
+           odeint::integrate_adaptive(stepper, system, x, problem.t0, problem.t_end, span / divisor);
+         }}};
+    // One run of an odeint stepper with the given first step: its point (no timing).
+    auto odeint_point = [&](const auto& integrate, double tol, double divisor) {
       evaluations = 0;
-      state_of<double> x = problem.y0;
+      state x = problem.y0;
       integrate(tol, divisor, x);
       return work_point{tol, detail::distance(x, reference), evaluations, 0};
     };
+    std::vector<work_curve> theirs;
+    for (const auto& [method, integrate] : odeint_steppers) theirs.push_back({.method = method, .problem = name});
     for (int k = coarsest_decade * tolerances_per_decade; k <= finest_decade * tolerances_per_decade; ++k) {
       const double tol = std::pow(10.0, -double(k) / tolerances_per_decade);
-      const auto run = run_dopri54(tol);
-      if (run.completed)
-        ours.points.push_back({tol, detail::distance(run.final_state, reference), run.stats.rhs_evaluations,
-                               min_seconds([&] { (void)run_dopri54(tol); })});
-      work_point point = odeint_point(tol, first_step_divisor);
-      point.seconds = min_seconds([&] {
-        state_of<double> again = problem.y0;
-        integrate(tol, first_step_divisor, again);
-      });
-      theirs.points.push_back(point);
+      for (std::size_t i = 0; i < runners.size(); ++i) {
+        const auto run = runners[i](tol);
+        if (run.completed)
+          ours[i].points.push_back({tol, detail::distance(run.final_state, reference), run.stats.rhs_evaluations,
+                                    min_seconds([&] { (void)runners[i](tol); })});
+      }
+      for (std::size_t i = 0; i < odeint_steppers.size(); ++i) {
+        const auto& integrate = odeint_steppers[i].second;
+        work_point point = odeint_point(integrate, tol, first_step_divisor);
+        point.seconds = min_seconds([&] {
+          state again = problem.y0;
+          integrate(tol, first_step_divisor, again);
+        });
+        theirs[i].points.push_back(point);
+      }
       for (std::size_t v = 0; v < restarted.size(); ++v)
-        restarted[v].points.push_back(odeint_point(tol, restart_divisors[v]));
+        restarted[v].points.push_back(odeint_point(odeint_steppers.front().second, tol, restart_divisors[v]));
     }
-    result.compared.push_back(ours);
-    result.compared.push_back(theirs);
+    for (auto& curve : ours) result.compared.push_back(std::move(curve));
+    for (auto& curve : theirs) result.compared.push_back(std::move(curve));
     for (auto& curve : restarted) result.odeint_restarted.push_back(std::move(curve));
   }
   return result;
@@ -111,29 +153,51 @@ workprecision_curves run_workprecision() {
 
 namespace {
 
-// Each of `candidates`' curves over the odeint curve of its problem in `curves.compared`.
-std::vector<work_ratio> over_odeint(const workprecision_curves& curves, const std::vector<work_curve>& candidates) {
+// Each of `candidates`' curves over the `baseline` curve of its problem in `curves.compared`.
+std::vector<work_ratio> over(const workprecision_curves& curves, const std::vector<work_curve>& candidates,
+                             const std::string& baseline) {
   std::vector<work_ratio> out;
   for (const auto& candidate : candidates)
     for (const auto& theirs : curves.compared) {
-      if (theirs.method != odeint_dopri || theirs.problem != candidate.problem) continue;
+      if (theirs.method != baseline || theirs.problem != candidate.problem) continue;
       const auto ratios = ratios_at_equal_error(candidate, theirs);
       out.insert(out.end(), ratios.begin(), ratios.end());
     }
   return out;
 }
 
-}  // namespace
-
-std::vector<work_ratio> dopri_ratios(const workprecision_curves& curves) {
+// Our curves of one method, over odeint's curves of the same method.
+std::vector<work_ratio> ours_over_theirs(const workprecision_curves& curves, const method_pair& pair) {
   std::vector<work_curve> ours;
   for (const auto& c : curves.compared)
-    if (c.method == ours_dopri) ours.push_back(c);
-  return over_odeint(curves, ours);
+    if (c.method == pair.ours) ours.push_back(c);
+  return over(curves, ours, pair.odeint);
+}
+
+}  // namespace
+
+const std::vector<method_pair>& same_methods() {
+  static const std::vector<method_pair> pairs{{ours_dopri, odeint_dopri},
+                                              {std::string("cash-karp54") + ours_suffix, odeint_cash_karp},
+                                              {std::string("rkf78") + ours_suffix, odeint_fehlberg78}};
+  return pairs;
+}
+
+std::vector<work_ratio> dopri_ratios(const workprecision_curves& curves) {
+  return ours_over_theirs(curves, same_methods().front());
+}
+
+std::vector<work_ratio> same_method_ratios(const workprecision_curves& curves) {
+  std::vector<work_ratio> out;
+  for (const auto& pair : same_methods()) {
+    const auto ratios = ours_over_theirs(curves, pair);
+    out.insert(out.end(), ratios.begin(), ratios.end());
+  }
+  return out;
 }
 
 std::vector<work_ratio> restart_ratios(const workprecision_curves& curves) {
-  return over_odeint(curves, curves.odeint_restarted);
+  return over(curves, curves.odeint_restarted, odeint_dopri);
 }
 
 std::vector<stiff_work_curve> run_stiff_workprecision() {

@@ -174,6 +174,23 @@ class WorkPrecisionSection(unittest.TestCase):
             self.assertIn("3 of 7", index)  # reruns reaching our worst there
             self.assertIn("odeint rerun with its first step changed", index)
 
+    def test_same_method_table_names_both_codes_and_shows_the_studys_summary(self):
+        document = {"schema": "orderly.workprecision/1", "comparison": "at equal achieved error", "curves": [],
+                    "dopri54_over_odeint_dopri5": [],
+                    "same_method_comparison": "the same tableau in both codes",
+                    "same_methods": [{"ours": "rkf78 (Orderly)", "odeint": "runge_kutta_fehlberg78 (odeint controlled)"}],
+                    "same_method_summary": [{"problem": "kepler", "ours": "rkf78 (Orderly)", "ratios": 30,
+                                             "worst_ratio": 1.0625, "geometric_mean": 0.8125,
+                                             "ratios_above_one": 2, "errors_above_one": [1e-6, 1e-4]}]}
+        with tempfile.TemporaryDirectory(prefix="orderly-wp-same-") as tmp:
+            root = self._render(document, Path(tmp), "orderly_report: work-precision: 0 ratios; 0 figures")
+            index = (root / "out" / "index.html").read_text(encoding="utf-8")
+            self.assertIn("runge_kutta_fehlberg78 (odeint controlled)", index)  # odeint's name, from same_methods
+            self.assertIn("1.062", index)
+            self.assertIn("0.812", index)
+            self.assertIn("1.0e-06 … 1.0e-04", index)
+            self.assertIn("the same tableau in both codes", index)
+
     def test_stiff_curves_plot_solved_runs_against_mescd_and_list_the_others(self):
         def point(rtol, status, mescd, rhs, seconds, failure=""):
             return {"rtol": rtol, "atol": rtol, "status": status, "failure": failure, "mescd": mescd,

@@ -97,3 +97,20 @@ TEST(WorkRatios, TheSummaryPerProblemAndTheNullComparisonWithinTheExcessRange) {
   EXPECT_EQ(q.null_curves_there, 0u);
   EXPECT_EQ(q.null_curves_reaching_worst, 0u);
 }
+
+TEST(WorkRatios, TheSummaryKeepsEachCandidateOfAProblemApart) {
+  // Two candidates on one problem: a (ratios 0.5 and 2, geometric mean 1) and b (0.25 and 0.25).
+  const std::vector<work_ratio> ratios = {{"p", "a", 1e-2, 0, 0, 0.5}, {"p", "b", 1e-2, 0, 0, 0.25},
+                                          {"p", "a", 1e-4, 0, 0, 2.0}, {"p", "b", 1e-4, 0, 0, 0.25}};
+  const auto summary = summarise_ratios(ratios, {});
+  ASSERT_EQ(summary.size(), 2u);
+  EXPECT_EQ(summary[0].candidate, "a");
+  EXPECT_EQ(summary[0].ratios, 2u);
+  EXPECT_NEAR(summary[0].geometric_mean, 1.0, 1e-12);
+  EXPECT_DOUBLE_EQ(summary[0].worst, 2.0);
+  EXPECT_EQ(summary[0].above_one, 1u);
+  EXPECT_EQ(summary[1].candidate, "b");
+  EXPECT_NEAR(summary[1].geometric_mean, 0.25, 1e-12);
+  EXPECT_EQ(summary[1].above_one, 0u);
+  EXPECT_FALSE(summary[1].errors_above_one.has_value());
+}

@@ -1,8 +1,9 @@
 """Report section for work-precision (schema orderly.workprecision/1, written by
 `orderly workprecision --suite default`): achieved final-time error against right-hand-side
-evaluations and against wall time for Orderly's dopri54 and odeint's controlled
-runge_kutta_dopri5, and the work ratio at equal achieved error; on the stiff problems (ROBER,
-HIRES), Orderly's radau5 and rosenbrock4 and odeint's rosenbrock4, accuracy in mescd.
+evaluations and against wall time for Orderly's adaptive pairs and odeint's controlled steppers and
+bulirsch_stoer, and the work ratio of dopri54 to odeint's controlled runge_kutta_dopri5 at equal
+achieved error; on the stiff problems (ROBER, HIRES), Orderly's radau5 and rosenbrock4 and odeint's
+rosenbrock4, accuracy in mescd.
 
 Draws and tabulates only: every point, ratio and per-problem summary comes from the JSON (the study
 interpolated and summarised)."""
@@ -24,8 +25,9 @@ RATIO_COLUMNS = ["problem", "achieved error", "dopri54 RHS", "odeint dopri5 RHS 
 
 def _figure(curves: list, context, y_key: str, y_label: str, name: str, title: str, caption: str,
             stiff: bool = False):
-    """One panel per problem, one series per method. Non-stiff curves: y against the achieved error
-    (log, decreasing to the right); stiff curves: y against mescd for the runs that finished."""
+    """One panel per problem, one series per method (odeint's dashed). Non-stiff curves: y against
+    the achieved error (log, decreasing to the right); stiff curves: y against mescd for the runs
+    that finished."""
     x_key, x_label, tag = ("mescd", MESCD_LABEL, "rtol") if stiff else ("error", ERROR_LABEL, "tolerance")
     problems = list(dict.fromkeys(str(c.get("problem")) for c in curves))
     style = figure_style.SeriesStyle({"methods": sorted({str(c.get("method")) for c in curves})})
@@ -40,6 +42,8 @@ def _figure(curves: list, context, y_key: str, y_label: str, name: str, title: s
             xs = [p[x_key] for p in points]
             ys = [p[y_key] for p in points]
             colour, marker, linestyle = style(str(c.get("method")))
+            if "odeint" in str(c.get("method")):
+                linestyle = "--"  # odeint's curves dashed, Orderly's solid
             ax.plot(xs, ys, color=colour, marker=marker, linestyle=linestyle, markersize=4, linewidth=1.1,
                     label=str(c.get("method")))
             series.append({"label": str(c.get("method")), "role": "measured", "x": xs, "y": ys,
@@ -126,6 +130,29 @@ def _summary_table(summary: list) -> model.Table:
         "those errors when nothing differs), and how many of those eight reruns reach our worst ratio there."))
 
 
+SAME_METHOD_COLUMNS = ["problem", "Orderly", "odeint", "ratios", "worst ratio", "geometric mean", "ratios above 1",
+                       "achieved errors where above 1"]
+
+
+def _same_method_table(summary: list, pairs: list, text: str) -> model.Table:
+    """Per problem and method both libraries have: how ours over odeint's spreads (the study's
+    summary, as written)."""
+    odeint_of = {str(p.get("ours")): str(p.get("odeint")) for p in pairs}
+    rows = []
+    for s in summary:
+        worst, mean = finite(s.get("worst_ratio")), finite(s.get("geometric_mean"))
+        errors = [finite(e) for e in s.get("errors_above_one") or []]
+        where = f"{errors[0]:.1e} … {errors[1]:.1e}" if len(errors) == 2 and None not in errors else DASH
+        ours = str(s.get("ours"))
+        rows.append([model.Cell(str(s.get("problem"))), model.Cell(ours), model.Cell(odeint_of.get(ours, DASH)),
+                     model.Cell(str(s.get("ratios"))), model.Cell(DASH if worst is None else f"{worst:.3f}"),
+                     model.Cell(DASH if mean is None else f"{mean:.3f}"), model.Cell(str(s.get("ratios_above_one"))),
+                     model.Cell(where)])
+    return model.Table(SAME_METHOD_COLUMNS, rows, caption=(
+        "The same method in both libraries: " + text + ". Below 1: ours needs fewer evaluations at the same "
+        "achieved error."))
+
+
 def build(documents: list, context) -> model.SectionPage:
     blocks, figures, ratios_total = [], 0, 0
     for document in documents:
@@ -161,11 +188,16 @@ def build(documents: list, context) -> model.SectionPage:
             blocks.append(model.Paragraph("Resolution: " + str(document.data.get("resolution"))))
         summary = _list(document.data, "summary_by_problem", document.name) if "summary_by_problem" in document.data else []
         blocks.append(_summary_table(summary))
+        if "same_method_summary" in document.data:
+            blocks.append(_same_method_table(_list(document.data, "same_method_summary", document.name),
+                                             _list(document.data, "same_methods", document.name),
+                                             str(document.data.get("same_method_comparison") or "")))
         blocks.append(model.Table(RATIO_COLUMNS, rows, caption=(
             "Work of Orderly's dopri54 over odeint's controlled dopri5 at the same achieved error "
             "(odeint's work interpolated log-log between its neighbouring tolerances). Green: ours "
             "needs no more evaluations; red: ours needs more.")))
-    return model.SectionPage(title="Work-precision: dopri54 against odeint's dopri5; stiff solvers on ROBER and HIRES",
+    return model.SectionPage(title="Work-precision: Orderly's adaptive pairs and odeint's steppers; stiff solvers on "
+                                   "ROBER and HIRES",
                              summary=f"work-precision: {ratios_total} ratios; {figures} figures", blocks=blocks)
 
 

@@ -57,15 +57,15 @@ inline std::vector<work_ratio> ratios_at_equal_error(const work_curve& candidate
   return out;
 }
 
-// Per problem: how a candidate's ratios spread, where it needs more work than the baseline, and
-// whether the comparison resolves that. `null` holds the ratios of null comparisons: the
-// baseline's own method rerun with immaterial changes (one curve per change, named by the
-// ratio's `candidate`), compared with the baseline as the candidate is. Within the errors where
-// the candidate's ratios exceed 1, their largest ratio is how far above 1 a ratio goes there when
-// nothing differs, and the number of null curves whose own largest ratio there reaches the
-// candidate's worst ranks that worst among them.
+// Per problem and candidate curve: how its ratios spread, where it needs more work than the
+// baseline, and whether the comparison resolves that. `null` holds the ratios of null comparisons
+// (may be empty): the baseline's own method rerun with immaterial changes (one curve per change,
+// named by the ratio's `candidate`), compared with the baseline as a candidate is. Within the
+// errors where a candidate's ratios exceed 1, their largest ratio is how far above 1 a ratio goes
+// there when nothing differs, and the number of null curves whose own largest ratio there reaches
+// the candidate's worst ranks that worst among them.
 struct work_ratio_summary {
-  std::string problem;
+  std::string problem, candidate;
   std::size_t ratios = 0, above_one = 0;              // how many ratios; how many of them above 1
   double worst = 0, geometric_mean = 0;                 // the largest ratio; exp(mean(log ratio))
   std::optional<std::pair<double, double>> errors_above_one;  // smallest and largest error of those
@@ -74,16 +74,17 @@ struct work_ratio_summary {
   std::size_t null_curves_reaching_worst = 0;           // of those, how many reach `worst` there
 };
 
-inline std::vector<work_ratio_summary> summarise_ratios(const std::vector<work_ratio>& candidate,
+inline std::vector<work_ratio_summary> summarise_ratios(const std::vector<work_ratio>& candidates,
                                                         const std::vector<work_ratio>& null) {
   std::vector<work_ratio_summary> out;
-  std::vector<double> log_sum;              // per entry of out: the sum of log(ratio)
-  std::map<std::string, std::size_t> slot;  // problem -> index in out, in the order of first appearance
-  for (const auto& r : candidate) {
+  std::vector<double> log_sum;  // per entry of out: the sum of log(ratio)
+  // (problem, candidate) -> index in out, in the order of first appearance
+  std::map<std::pair<std::string, std::string>, std::size_t> slot;
+  for (const auto& r : candidates) {
     if (!(r.ratio > 0)) continue;
-    auto [it, fresh] = slot.try_emplace(r.problem, out.size());
+    auto [it, fresh] = slot.try_emplace({r.problem, r.candidate}, out.size());
     if (fresh) {
-      out.push_back({.problem = r.problem});
+      out.push_back({.problem = r.problem, .candidate = r.candidate});
       log_sum.push_back(0);
     }
     auto& s = out[it->second];
@@ -98,15 +99,16 @@ inline std::vector<work_ratio_summary> summarise_ratios(const std::vector<work_r
   }
   for (std::size_t i = 0; i < out.size(); ++i) out[i].geometric_mean = std::exp(log_sum[i] / double(out[i].ratios));
   std::vector<std::map<std::string, double>> null_worst_by_curve(out.size());  // per entry of out
-  for (const auto& r : null) {
-    const auto found = slot.find(r.problem);
-    if (found == slot.end()) continue;
-    auto& s = out[found->second];
-    if (!s.errors_above_one || r.error < s.errors_above_one->first || r.error > s.errors_above_one->second) continue;
-    s.null_worst_there = std::max(s.null_worst_there.value_or(0.0), r.ratio);
-    auto& curve_worst = null_worst_by_curve[found->second].try_emplace(r.candidate, r.ratio).first->second;
-    curve_worst = std::max(curve_worst, r.ratio);
-  }
+  for (const auto& r : null)
+    for (std::size_t i = 0; i < out.size(); ++i) {  // every candidate's entry of the null's problem
+      auto& s = out[i];
+      if (s.problem != r.problem || !s.errors_above_one || r.error < s.errors_above_one->first ||
+          r.error > s.errors_above_one->second)
+        continue;
+      s.null_worst_there = std::max(s.null_worst_there.value_or(0.0), r.ratio);
+      auto& curve_worst = null_worst_by_curve[i].try_emplace(r.candidate, r.ratio).first->second;
+      curve_worst = std::max(curve_worst, r.ratio);
+    }
   for (std::size_t i = 0; i < out.size(); ++i) {
     out[i].null_curves_there = null_worst_by_curve[i].size();
     for (const auto& [curve, worst] : null_worst_by_curve[i])

@@ -1,7 +1,8 @@
 #pragma once
-// Work-precision of Orderly's dopri54 against odeint's controlled runge_kutta_dopri5: evaluations
-// and wall time against achieved error; and, on the stiff problems ROBER and HIRES, Orderly's
-// radau5 and rosenbrock4 against odeint's rosenbrock4, each run made by the stiff study.
+// Work-precision of Orderly's adaptive pairs and odeint's controlled steppers and bulirsch_stoer:
+// evaluations and wall time against achieved error, with dopri54 compared with odeint's controlled
+// runge_kutta_dopri5 at equal error; and, on the stiff problems ROBER and HIRES, Orderly's radau5
+// and rosenbrock4 against odeint's rosenbrock4, each run made by the stiff study.
 #include <orderly/stiff_study.hpp>
 #include <orderly/work_ratios.hpp>
 
@@ -18,7 +19,7 @@ namespace orderly {
 // smooth function of the tolerance (Arenstorf) is not small. Evaluations and errors only (not
 // timed).
 struct workprecision_curves {
-  std::vector<work_curve> compared;          // ours and odeint's, per problem
+  std::vector<work_curve> compared;          // ours and odeint's, per problem (dopri54 and dopri5 among them)
   std::vector<work_curve> odeint_restarted;  // odeint's with the first step changed, per problem
 };
 
@@ -32,8 +33,17 @@ struct stiff_work_curve {
 };
 std::vector<stiff_work_curve> run_stiff_workprecision();
 
-// Ours over odeint's, per problem; and each restarted odeint curve over odeint's own.
+// The methods both libraries have, by their curves' names: dopri54 (the goal's comparison, first),
+// cash-karp54 and rkf78, each with odeint's controlled stepper of the same tableau.
+struct method_pair {
+  std::string ours, odeint;
+};
+const std::vector<method_pair>& same_methods();
+
+// dopri54 over odeint's dopri5, per problem; every same-method pair's ours over odeint's; and each
+// restarted odeint dopri5 curve over odeint's own.
 std::vector<work_ratio> dopri_ratios(const workprecision_curves& curves);
+std::vector<work_ratio> same_method_ratios(const workprecision_curves& curves);
 std::vector<work_ratio> restart_ratios(const workprecision_curves& curves);
 
 }  // namespace orderly
