@@ -35,7 +35,7 @@ void register_workprecision_command(CLI::App& app) {
                      {"comparison", "at equal achieved final-time error (log-log interpolation of odeint's curve), "
                                     "not at equal tolerance; atol = rtol = tol, four tolerances per decade; seconds: "
                                     "the minimum wall time of 5 repeated runs of the integration alone on this "
-                                    "machine (Orderly's stepper built before the clock starts; odeint's, whose "
+                                    "machine (Orderly's steppers built before the clock starts; odeint's, whose "
                                     "coefficients are compile-time constants, inside it)"},
                      {"curves", nlohmann::json::array()},
                      {"resolution",
