@@ -69,7 +69,7 @@ struct manufactured {
 
 double manufactured_error(int steps, bool analytic_jacobian = true) {
   rosenbrock_stepper<state> stepper(rodas(), analytic_jacobian ? manufactured::jacobian : nullptr, /*autonomous=*/false);
-  state y = {0};
+  state y(1, 0.0);  // y(0) = 0
   const double h = 1.0 / steps;
   for (int n = 0; n < steps; ++n) stepper.step(manufactured::rhs, n * h, y, h);
   return std::fabs(y[0] - std::sin(1.0));
