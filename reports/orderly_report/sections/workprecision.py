@@ -105,6 +105,12 @@ SUMMARY_COLUMNS = ["problem", "ratios", "worst ratio", "geometric mean", "ratios
                    "odeint against itself there (worst)", "odeint reruns reaching our worst there"]
 
 
+def _errors_above_one(summary_entry: dict) -> str:
+    """A summary entry's range of achieved errors where the ratios exceed 1, or a dash."""
+    errors = [finite(e) for e in summary_entry.get("errors_above_one") or []]
+    return f"{errors[0]:.1e} … {errors[1]:.1e}" if len(errors) == 2 and None not in errors else DASH
+
+
 def _summary_table(summary: list) -> model.Table:
     """Per problem, as the study summarised its ratios: how they spread, where ours needs more
     evaluations, and how far above 1 odeint's own curve, rerun with other first steps, goes at those
@@ -113,8 +119,7 @@ def _summary_table(summary: list) -> model.Table:
     for s in summary:
         worst, mean, null = (finite(s.get(k)) for k in ("worst_ratio", "geometric_mean",
                                                           "odeint_against_itself_worst_there"))
-        errors = [finite(e) for e in s.get("errors_above_one") or []]
-        where = f"{errors[0]:.1e} … {errors[1]:.1e}" if len(errors) == 2 and None not in errors else DASH
+        where = _errors_above_one(s)
         reruns, reaching = s.get("odeint_reruns_there"), s.get("odeint_reruns_reaching_worst_ratio")
         rank = f"{reaching} of {reruns}" if null is not None and reruns and reaching is not None else DASH
         rows.append([model.Cell(str(s.get("problem"))), model.Cell(str(s.get("ratios"))),
@@ -141,8 +146,7 @@ def _same_method_table(summary: list, pairs: list, text: str) -> model.Table:
     rows = []
     for s in summary:
         worst, mean = finite(s.get("worst_ratio")), finite(s.get("geometric_mean"))
-        errors = [finite(e) for e in s.get("errors_above_one") or []]
-        where = f"{errors[0]:.1e} … {errors[1]:.1e}" if len(errors) == 2 and None not in errors else DASH
+        where = _errors_above_one(s)
         ours = str(s.get("ours"))
         rows.append([model.Cell(str(s.get("problem"))), model.Cell(ours), model.Cell(odeint_of.get(ours, DASH)),
                      model.Cell(str(s.get("ratios"))), model.Cell(DASH if worst is None else f"{worst:.3f}"),
