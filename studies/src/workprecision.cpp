@@ -39,6 +39,8 @@ constexpr int tolerances_per_decade = 4;
 // evaluation counts identical to odeint's own at 33 to 37 of 37 tolerances: not independent runs.)
 constexpr double first_step_divisor = 1000;
 constexpr std::array<int, 8> restart_quarter_octaves{-4, -3, -2, -1, 1, 2, 3, 4};
+// The first step's divisor of the restarted run for k.
+double restart_divisor(int k) { return first_step_divisor / std::exp2(k / 4.0); }
 constexpr int coarsest_decade = 3, finest_decade = 12;
 // Wall time of a run: the minimum over this many repetitions (the least disturbed one), of the
 // integration alone (problem set-up and reference outside the clock).
@@ -75,13 +77,10 @@ workprecision_curves run_workprecision() {
     const auto reference = reference_at(*entry, {mp50(problem.t_end)}).states.back();
     const double span = problem.t_end - problem.t0;
     std::vector<work_curve> restarted;
-    std::vector<double> restart_divisors;
-    for (int k : restart_quarter_octaves) {
-      restarted.push_back({.method = std::string(odeint_dopri) + ", first step span/1000 x 2^(" + std::to_string(k) +
-                                     "/4)",
+    for (int k : restart_quarter_octaves)
+      restarted.push_back({.method = std::string(odeint_dopri) + ", first step span/" +
+                                     std::to_string(int(first_step_divisor)) + " x 2^(" + std::to_string(k) + "/4)",
                            .problem = name});
-      restart_divisors.push_back(first_step_divisor / std::exp2(k / 4.0));
-    }
     // Our steppers are built once per problem (their exact coefficients rounded once), as odeint's
     // coefficients are compile-time constants: the clock times integrations, not that rounding.
     std::vector<work_curve> ours;
@@ -143,7 +142,8 @@ workprecision_curves run_workprecision() {
         theirs[i].points.push_back(point);
       }
       for (std::size_t v = 0; v < restarted.size(); ++v)
-        restarted[v].points.push_back(odeint_point(odeint_steppers.front().second, tol, restart_divisors[v]));
+        restarted[v].points.push_back(
+            odeint_point(odeint_steppers.front().second, tol, restart_divisor(restart_quarter_octaves[v])));
     }
     for (auto& curve : ours) result.compared.push_back(std::move(curve));
     for (auto& curve : theirs) result.compared.push_back(std::move(curve));

@@ -105,10 +105,18 @@ SUMMARY_COLUMNS = ["problem", "ratios", "worst ratio", "geometric mean", "ratios
                    "odeint against itself there (worst)", "odeint reruns reaching our worst there"]
 
 
-def _errors_above_one(summary_entry: dict) -> str:
-    """A summary entry's range of achieved errors where the ratios exceed 1, or a dash."""
+def _spread_cells(summary_entry: dict, judged: bool) -> list:
+    """A summary entry's spread, as the study wrote it: how many ratios, the worst (coloured against
+    the goal of at most 1 when `judged`), the geometric mean, how many are above 1 and the range of
+    achieved errors where they are."""
+    worst, mean = finite(summary_entry.get("worst_ratio")), finite(summary_entry.get("geometric_mean"))
     errors = [finite(e) for e in summary_entry.get("errors_above_one") or []]
-    return f"{errors[0]:.1e} … {errors[1]:.1e}" if len(errors) == 2 and None not in errors else DASH
+    where = f"{errors[0]:.1e} … {errors[1]:.1e}" if len(errors) == 2 and None not in errors else DASH
+    verdict = "" if worst is None or not judged else ("pass" if worst <= 1.0 else "fail")
+    return [model.Cell(str(summary_entry.get("ratios"))),
+            model.Cell(DASH if worst is None else f"{worst:.3f}", "", verdict),
+            model.Cell(DASH if mean is None else f"{mean:.3f}"), model.Cell(str(summary_entry.get("ratios_above_one"))),
+            model.Cell(where)]
 
 
 def _summary_table(summary: list) -> model.Table:
@@ -117,16 +125,11 @@ def _summary_table(summary: list) -> model.Table:
     errors (and how many of those reruns reach our worst ratio there)."""
     rows = []
     for s in summary:
-        worst, mean, null = (finite(s.get(k)) for k in ("worst_ratio", "geometric_mean",
-                                                          "odeint_against_itself_worst_there"))
-        where = _errors_above_one(s)
+        null = finite(s.get("odeint_against_itself_worst_there"))
         reruns, reaching = s.get("odeint_reruns_there"), s.get("odeint_reruns_reaching_worst_ratio")
         rank = f"{reaching} of {reruns}" if null is not None and reruns and reaching is not None else DASH
-        rows.append([model.Cell(str(s.get("problem"))), model.Cell(str(s.get("ratios"))),
-                     model.Cell(DASH if worst is None else f"{worst:.3f}", "",
-                                "" if worst is None else ("pass" if worst <= 1.0 else "fail")),
-                     model.Cell(DASH if mean is None else f"{mean:.3f}"), model.Cell(str(s.get("ratios_above_one"))),
-                     model.Cell(where), model.Cell(DASH if null is None else f"{null:.3f}"), model.Cell(rank)])
+        rows.append([model.Cell(str(s.get("problem")))] + _spread_cells(s, judged=True) +
+                    [model.Cell(DASH if null is None else f"{null:.3f}"), model.Cell(rank)])
     return model.Table(SUMMARY_COLUMNS, rows, caption=(
         "The ratios below, per problem: the goal is a worst ratio of at most 1 (ours never needs more "
         "evaluations than odeint's at the same achieved error); where it is above 1, the range of achieved "
@@ -145,13 +148,9 @@ def _same_method_table(summary: list, pairs: list, text: str) -> model.Table:
     odeint_of = {str(p.get("ours")): str(p.get("odeint")) for p in pairs}
     rows = []
     for s in summary:
-        worst, mean = finite(s.get("worst_ratio")), finite(s.get("geometric_mean"))
-        where = _errors_above_one(s)
         ours = str(s.get("ours"))
-        rows.append([model.Cell(str(s.get("problem"))), model.Cell(ours), model.Cell(odeint_of.get(ours, DASH)),
-                     model.Cell(str(s.get("ratios"))), model.Cell(DASH if worst is None else f"{worst:.3f}"),
-                     model.Cell(DASH if mean is None else f"{mean:.3f}"), model.Cell(str(s.get("ratios_above_one"))),
-                     model.Cell(where)])
+        rows.append([model.Cell(str(s.get("problem"))), model.Cell(ours), model.Cell(odeint_of.get(ours, DASH))] +
+                    _spread_cells(s, judged=False))
     return model.Table(SAME_METHOD_COLUMNS, rows, caption=(
         "The same method in both libraries: " + text + ". Below 1: ours needs fewer evaluations at the same "
         "achieved error."))

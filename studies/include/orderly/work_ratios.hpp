@@ -60,7 +60,8 @@ inline std::vector<work_ratio> ratios_at_equal_error(const work_curve& candidate
 // Per problem and candidate curve: how its ratios spread, where it needs more work than the
 // baseline, and whether the comparison resolves that. `null` holds the ratios of null comparisons
 // (may be empty): the baseline's own method rerun with immaterial changes (one curve per change,
-// named by the ratio's `candidate`), compared with the baseline as a candidate is. Within the
+// named by the ratio's `candidate`), compared with the baseline as a candidate is; so a call with
+// a null compares every candidate with that one baseline (per problem). Within the
 // errors where a candidate's ratios exceed 1, their largest ratio is how far above 1 a ratio goes
 // there when nothing differs, and the number of null curves whose own largest ratio there reaches
 // the candidate's worst ranks that worst among them.
