@@ -150,7 +150,8 @@ convergence_result study_convergence(const convergence_request& request) {
       };
       // Energy is measured for symplectic methods, whose bounded energy error is their point.
       made.solution = detail::measure_fixed_steps(problem_entry, problem, request.norm, steps, grid, shadow,
-                                                  method.splitting() ? &made.energy : nullptr, policy, &made.grids);
+                                                  method.splitting() ? &made.energy : nullptr, policy, &made.grids,
+                                                  method.coefficient_residual);
     });
     return made;
   };

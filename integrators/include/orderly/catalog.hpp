@@ -53,6 +53,10 @@ struct method_entry {
   // computations); a measurement in a scalar with more digits than this would see their
   // truncation, not the method.
   std::optional<int> coefficient_digits;
+  // Rounded coefficients that meet the declared order's conditions only to a residual (a user's
+  // decimals): the largest residual of those conditions, over both weight sets; 0 when exact. Its
+  // effect on a run's error, about this times the solution's size, is a floor like round-off.
+  double coefficient_residual = 0;
   method_definition definition;
 
   // Whether the coefficients are precise enough for a measurement in this scalar.

@@ -100,7 +100,7 @@ order_measurement measure_fixed_steps(const problem_entry& entry, const typed_pr
                                       error_norm_kind norm, const std::vector<std::size_t>& steps, Runner&& run_grid,
                                       bool shadow, std::optional<order_measurement>* energy,
                                       const order_policy& policy = default_order_policy(),
-                                      grid_points* known = nullptr) {
+                                      grid_points* known = nullptr, double coefficient_residual = 0) {
   using U = typename more_precise<T>::type;
   const bool dense = norm != error_norm_kind::final;
   const std::size_t finest = steps.back();
@@ -152,9 +152,13 @@ order_measurement measure_fixed_steps(const problem_entry& entry, const typed_pr
         slopes.push_back(local_slope(pts[i], pts[i + 1]));
     return slopes.size() == 2 && std::fabs(slopes[1] - slopes[0]) <= settle_tolerance(slopes[1], policy);
   };
-  // The a-priori rounding estimate eps |y| sqrt(N) of a run of n steps.
+  // The floor rounded coefficients set: their residual times the solution's size, over the
+  // interval (a residual d in a condition of order q adds about d h^(q-1) |F| per unit of time).
+  const double span = std::fabs(static_cast<double>(problem.t_end - problem.t0));
+  const double coefficient_floor = coefficient_residual * std::max(scale, 1.0) * std::max(span, 1.0);
+  // The a-priori floor of a run of n steps: rounding eps |y| sqrt(N), plus the coefficients' floor.
   auto rounding_estimate = [&](std::size_t n) {
-    return eps * std::max(scale, 1.0) * std::sqrt(static_cast<double>(n));
+    return eps * std::max(scale, 1.0) * std::sqrt(static_cast<double>(n)) + coefficient_floor;
   };
   // One grid's run and its raw points.
   auto measure_grid = [&](std::size_t n) {
@@ -186,7 +190,7 @@ order_measurement measure_fixed_steps(const problem_entry& entry, const typed_pr
               return lift(norm == error_norm_kind::final ? twin.final_state : twin.states[k]);
             });
             // The measured rounding replaces the a-priori estimate as this point's floor.
-            point.noise_floor = rounding * policy.rounding_fraction;
+            point.noise_floor = std::max(rounding * policy.rounding_fraction, coefficient_floor);
             if (rounding > point.error * policy.rounding_fraction) {
               point.status = point_status::roundoff;
               std::ostringstream note;

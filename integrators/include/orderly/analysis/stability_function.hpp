@@ -27,6 +27,10 @@ struct stability_function_coefficients {
   exact_polynomial denominator;  // Q, Q(0) = 1; {1} for explicit methods
   bool exact_from_rational_tableau = true;  // false: coefficients recognised or rounded from 100 digits
   bool all_coefficients_recognised = true;  // every coefficient identified as a small rational
+  // Coefficients read from rounded entries (a user's decimals): the most each coefficient of P and
+  // Q may differ from the method's own (empty: they are its own). The margins below then drop the
+  // terms that lie within their own bound of zero (rounded_stability.hpp).
+  exact_polynomial numerator_uncertainty, denominator_uncertainty;
 };
 
 namespace detail {
@@ -115,23 +119,63 @@ std::complex<T> evaluate_stability_function(const stability_function_coefficient
   return horner(r.numerator) / horner(r.denominator);
 }
 
+namespace detail {
+
+// p(iy) = even(y) + i odd(y): |p(iy)|^2 = even^2 + odd^2, even(y) = sum_(k even) p_k (-1)^(k/2) y^k.
+inline exact_polynomial squared_modulus_on_axis(const exact_polynomial& p) {
+  exact_polynomial even(p.size(), exact(0)), odd(p.size(), exact(0));
+  for (std::size_t k = 0; k < p.size(); ++k) {
+    const bool negative = (k / 2) % 2 == 1;
+    (k % 2 == 0 ? even : odd)[k] = negative ? exact(-p[k]) : p[k];
+  }
+  return trimmed(even) * trimmed(even) + trimmed(odd) * trimmed(odd);
+}
+
+// The most each coefficient of p^2 (or |p(iy)|^2, whose terms are those of p^2 with signs) can
+// move when each coefficient of p moves by at most its uncertainty: (|p| + u)^2 - |p|^2.
+inline exact_polynomial square_uncertainty(const exact_polynomial& p, const exact_polynomial& uncertainty) {
+  exact_polynomial magnitude, widened;
+  for (std::size_t k = 0; k < p.size(); ++k) {
+    magnitude.push_back(abs(p[k]));
+    widened.push_back(abs(p[k]) + (k < uncertainty.size() ? uncertainty[k] : exact(0)));
+  }
+  return widened * widened - magnitude * magnitude;
+}
+
+// A margin Q^2 - P^2 (either axis) with every term that its uncertainty could make zero dropped:
+// such a term's sign is not known from rounded coefficients, and the method's own may be zero
+// (Gauss methods: |R(iy)| = 1, the margin vanishes identically).
+inline exact_polynomial without_terms_within_uncertainty(exact_polynomial margin,
+                                                        const stability_function_coefficients& r) {
+  if (r.numerator_uncertainty.empty() && r.denominator_uncertainty.empty()) return margin;
+  const auto bound = square_uncertainty(r.denominator, r.denominator_uncertainty) +
+                     square_uncertainty(r.numerator, r.numerator_uncertainty);
+  for (std::size_t k = 0; k < margin.size(); ++k)
+    if (k < bound.size() && abs(margin[k]) <= bound[k]) margin[k] = 0;
+  return trimmed(std::move(margin));
+}
+
+}  // namespace detail
+
 // |Q(iy)|^2 - |P(iy)|^2 as a polynomial in y: |R(iy)| <= 1 exactly where it is >= 0.
 inline exact_polynomial imaginary_axis_margin(const stability_function_coefficients& r) {
-  auto squared_modulus_on_axis = [](const exact_polynomial& p) {
-    // p(iy) = even(y) + i odd(y), even(y) = sum_(k even) p_k (-1)^(k/2) y^k, odd likewise.
-    exact_polynomial even(p.size(), exact(0)), odd(p.size(), exact(0));
-    for (std::size_t k = 0; k < p.size(); ++k) {
-      const bool negative = (k / 2) % 2 == 1;
-      (k % 2 == 0 ? even : odd)[k] = negative ? exact(-p[k]) : p[k];
-    }
-    return trimmed(even) * trimmed(even) + trimmed(odd) * trimmed(odd);
-  };
-  return squared_modulus_on_axis(r.denominator) - squared_modulus_on_axis(r.numerator);
+  return detail::without_terms_within_uncertainty(
+      detail::squared_modulus_on_axis(r.denominator) - detail::squared_modulus_on_axis(r.numerator), r);
 }
 
 // Q(x)^2 - P(x)^2 on the real axis: |R(x)| <= 1 exactly where it is >= 0 (and Q(x) != 0).
 inline exact_polynomial real_axis_margin(const stability_function_coefficients& r) {
-  return r.denominator * r.denominator - r.numerator * r.numerator;
+  return detail::without_terms_within_uncertainty(r.denominator * r.denominator - r.numerator * r.numerator, r);
+}
+
+// The margins' terms dropped for lying within their uncertainty of zero, as (power, value).
+inline std::vector<std::pair<int, exact>> margin_terms_within_uncertainty(const stability_function_coefficients& r) {
+  std::vector<std::pair<int, exact>> dropped;
+  const auto raw = detail::squared_modulus_on_axis(r.denominator) - detail::squared_modulus_on_axis(r.numerator);
+  const auto kept = imaginary_axis_margin(r);
+  for (std::size_t k = 0; k < raw.size(); ++k)
+    if (raw[k] != 0 && (k >= kept.size() || kept[k] == 0)) dropped.emplace_back(static_cast<int>(k), raw[k]);
+  return dropped;
 }
 
 namespace detail {
