@@ -5,6 +5,7 @@
 // Exit 0 when the order conditions give the declared order and no settled measurement refuses it,
 // 1 when either refuses it, 2 for a bad file.
 #include "commands.hpp"
+#include "input_limits.hpp"
 #include "output.hpp"
 
 #include <orderly/algebraic_check.hpp>
@@ -35,12 +36,13 @@ struct check_options {
 };
 
 tableau_file read_tableau_file(const std::string& path) {
+  if (std::filesystem::is_directory(path)) throw usage_error("--tableau '" + path + "': is a directory");
   std::ifstream in(path);
   if (!in) throw usage_error("--tableau '" + path + "': cannot read the file");
   nlohmann::json j;
   try {
     j = nlohmann::json::parse(in);
-  } catch (const nlohmann::json::parse_error& e) {
+  } catch (const nlohmann::json::exception& e) {  // a syntax error, or a number beyond double's range
     throw usage_error("--tableau '" + path + "': not valid JSON (" + e.what() + ")");
   }
   try {
@@ -346,7 +348,7 @@ void register_check_command(CLI::App& app) {
                                           "convergence, verdict");
   cmd->add_option("--tableau", o->tableau_path, "Tableau JSON file (see the README's format)")->required();
   cmd->add_option("--json", o->json_path, "Also write the result as JSON to FILE ('-' for standard output)");
-  cmd->add_option("--threads", o->threads, "Threads for the measurement (default: all cores)");
+  add_threads_option(*cmd, o->threads, "Threads for the measurement (default: all cores)");
   cmd->callback([o] {
     const int code = run_check(*o);
     if (code != 0) throw gate_failed(code);

@@ -1,6 +1,7 @@
 // `orderly convergence`: the convergence-order study for one method and problem, or the default
 // suite of every method on the problems where it applies. Writes orderly.convergence/1 JSON.
 #include "commands.hpp"
+#include "input_limits.hpp"
 #include "output.hpp"
 #include "resolve.hpp"
 
@@ -49,6 +50,9 @@ void check_step_bounds(const convergence_options& o) {
                       std::to_string(o.min_steps ? o.min_steps : 4));
   if (o.max_steps == 0 && o.min_steps > (std::size_t{1} << 14))
     throw usage_error("--min-steps " + std::to_string(o.min_steps) + " is above the default --max-steps 16384");
+  if (o.norm != "final" && o.max_steps > max_dense_norm_steps)
+    throw usage_error("--max-steps " + std::to_string(o.max_steps) + " with --norm " + o.norm + ": at most " +
+                      std::to_string(max_dense_norm_steps) + " (a dense norm keeps a 50-digit reference state per step)");
 }
 
 void run_single(const convergence_options& o) {
@@ -120,12 +124,14 @@ void register_convergence_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--weights", o->weights, "primary | embedded: which weight set of a pair propagates")
       ->capture_default_str();
-  cmd->add_option("--min-steps", o->min_steps, "Coarsest grid (steps over the time span); default 4");
-  cmd->add_option("--max-steps", o->max_steps, "Finest grid; default 16384 (stops earlier at the round-off floor)");
+  within(cmd->add_option("--min-steps", o->min_steps, "Coarsest grid (steps over the time span); default 4"),
+         std::size_t{1}, max_grid_steps);
+  within(cmd->add_option("--max-steps", o->max_steps, "Finest grid; default 16384 (stops earlier at the round-off floor)"),
+         std::size_t{1}, max_grid_steps);
   cmd->add_option("--json", o->json_path, "Write the JSON result to FILE ('-' for standard output)");
   cmd->add_option("--suite", o->suite, "Run a whole suite ('default', or 'quick' for the report's quick iteration) instead of one method and problem");
   cmd->add_option("--out", o->out_dir, "Directory for the suite's JSON files (default reports/out/convergence)");
-  cmd->add_option("--threads", o->threads, "Threads for the suite (default: all cores)");
+  add_threads_option(*cmd, o->threads, "Threads for the suite (default: all cores)");
   cmd->add_flag("--verbose", o->verbose, "With --suite: one line per run, not only the summary");
   cmd->callback([o] {
     if (!o->suite.empty()) return run_suite(*o);

@@ -1,6 +1,7 @@
 // `orderly energy`: the Hamiltonian long-time study for one method and problem, or the default
 // suite. Writes orderly.energy/1 JSON.
 #include "commands.hpp"
+#include "input_limits.hpp"
 #include "output.hpp"
 #include "resolve.hpp"
 
@@ -88,6 +89,15 @@ void run_single(const energy_options& o) {
   const double steps = std::round(span / h);
   if (!(steps >= 1)) throw usage_error("--h " + o.h + ": longer than the time span");
   if (steps > max_steps) throw usage_error("the run would take " + std::to_string(steps) + " steps; at most 1e8");
+  // The run's scalar must hold h and advance the clock by it up to the end of the span.
+  with_scalar(*scalar, [&](auto zero) {
+    using T = decltype(zero);
+    const T step = static_cast<T>(h), end = static_cast<T>(span);
+    if (!(step > 0)) throw usage_error("--h " + o.h + ": rounds to 0 in " + o.scalar);
+    if (end + step == end)
+      throw usage_error("--h " + o.h + ": below the spacing of " + o.scalar + " numbers near t = " +
+                        std::to_string(span) + " (the clock would not advance)");
+  });
   if (!o.json_path.empty()) check_output_path("--json", o.json_path);
   const energy_request request{.method = &method,
                                .problem = &problem,
@@ -135,7 +145,7 @@ void register_energy_command(CLI::App& app) {
                 "Also run the method in the wider scalar and measure the round-off part of the energy error alone");
   cmd->add_option("--json", o->json_path, "Write the JSON result to FILE ('-' for standard output)");
   cmd->add_option("--suite", o->suite, "Run the default suite (writes reports/out/energy/energy.json unless --json)");
-  cmd->add_option("--threads", o->threads, "Threads for the suite (default: all cores)");
+  add_threads_option(*cmd, o->threads, "Threads for the suite (default: all cores)");
   cmd->callback([o] {
     if (!o->suite.empty()) return run_suite_command(*o);
     if (o->method.empty() || o->problem.empty() || o->h.empty())

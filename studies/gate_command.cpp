@@ -1,6 +1,7 @@
 // `orderly gate`: measures every catalog method on the gate set and refuses any that lost order
 // or accuracy against tests/baselines/order.json. Exit 1 on failure (0 pass, 2 bad input).
 #include "commands.hpp"
+#include "input_limits.hpp"
 #include "data_paths.hpp"
 #include "output.hpp"
 
@@ -10,6 +11,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <set>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -40,6 +42,16 @@ int run_gate(gate_options o) {
   const auto baseline = o.update && !std::filesystem::exists(o.baseline) ? order_baseline{} : read_baseline(o.baseline);
   if (o.update) check_output_path("--baseline", o.baseline);
   const auto jobs = gate_set();
+  // An entry that no measurement of the gate reads is a typo or a stale method: refused, not ignored.
+  if (!o.update) {
+    std::set<std::string> measured;
+    for (const auto& job : jobs)
+      measured.insert(job.method->name + "/" + job.problem->info.name + "/" +
+                      (job.weights == weight_set::primary ? "primary" : "embedded"));
+    for (const auto& [key, entry] : baseline.entries)
+      if (!measured.count(key))
+        throw usage_error("--baseline '" + o.baseline + "': entry '" + key + "' names no measurement of the gate");
+  }
   progress_meter progress("gate", jobs.size());
   const auto outcomes = run_convergence_jobs(jobs, o.threads, &progress);
   if (auto slowest = progress.slowest_text(); !slowest.empty()) std::fprintf(stderr, "gate: %s\n", slowest.c_str());
@@ -94,7 +106,7 @@ void register_gate_command(CLI::App& app) {
   cmd->add_option("--baseline", o->baseline,
                   "Baseline file (default: the installed baseline, or tests/baselines/order.json in the source tree)");
   cmd->add_flag("--update-baseline", o->update, "Rewrite the baseline from this run's measurements");
-  cmd->add_option("--threads", o->threads, "Threads (default: all cores; results do not depend on it)");
+  add_threads_option(*cmd, o->threads, "Threads (default: all cores; results do not depend on it)");
   cmd->callback([o] {
     const int code = run_gate(*o);
     if (code != 0) throw gate_failed(code);

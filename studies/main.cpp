@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <boost/version.hpp>
 
+#include <cstdio>
 #include <exception>
 #include <iostream>
 #include <string>
@@ -44,6 +45,13 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     std::cerr << "orderly: " << e.what() << "\n";
     return 1;
+  }
+  // What was printed must have arrived: a full disk or a closed pipe on standard output is a bad
+  // output path like any other (one line, exit 2), not a success.
+  std::cout.flush();
+  if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    std::cerr << "orderly: standard output: write failed\n";
+    return 2;
   }
   return 0;
 }

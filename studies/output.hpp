@@ -13,6 +13,8 @@
 #include <map>
 #include <string>
 #include <system_error>
+#include <cerrno>
+#include <csignal>
 #include <unistd.h>
 
 namespace orderly::cli {
@@ -42,6 +44,23 @@ inline void check_output_path(const std::string& option, const std::string& path
   if (::access(parent.c_str(), W_OK) != 0) throw usage_error(option + " '" + path + "': its directory is not writable");
 }
 
+// Temporaries "<prefix><pid>" whose writer is gone (killed before its rename) are removed before
+// the next write of the same output; a live writer's (another run writing the same file) is kept.
+inline void remove_abandoned_temporaries(const std::filesystem::path& dir, const std::string& prefix) {
+  std::error_code ec;
+  for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.size() <= prefix.size() || name.compare(0, prefix.size(), prefix) != 0) continue;
+    const std::string digits = name.substr(prefix.size());
+    if (digits.find_first_not_of("0123456789") != std::string::npos || digits.size() > 9) continue;
+    const pid_t writer = static_cast<pid_t>(std::stol(digits));
+    if (writer != ::getpid() && ::kill(writer, 0) != 0 && errno == ESRCH) {
+      std::error_code ignored;
+      std::filesystem::remove(it->path(), ignored);
+    }
+  }
+}
+
 // Writes text to `path` ("-": standard output). Regular files go through a temporary and a rename;
 // anything else (a device, a pipe) is written directly and checked.
 inline void write_text(const std::string& option, const std::string& path, const std::string& text) {
@@ -66,7 +85,9 @@ inline void write_text(const std::string& option, const std::string& path, const
   }
   const auto parent = target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
   if (!std::filesystem::is_directory(parent, ec)) refuse("its directory does not exist");
-  const auto temporary = parent / ("." + target.filename().string() + ".tmp" + std::to_string(::getpid()));
+  const std::string temporary_prefix = "." + target.filename().string() + ".tmp";
+  remove_abandoned_temporaries(parent, temporary_prefix);
+  const auto temporary = parent / (temporary_prefix + std::to_string(::getpid()));
   {
     std::ofstream out(temporary);
     if (!out) refuse("cannot create a file in its directory");

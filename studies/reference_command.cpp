@@ -12,8 +12,10 @@
 #include <nlohmann/json.hpp>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <string>
 
@@ -57,6 +59,18 @@ mp50 parse_time(const problem_entry& entry, const std::string& text) {
     throw usage_error("--t " + text + " is beyond " + std::to_string(max_computed_span_factor) +
                       " times the default span of " + entry.info.name + " (t_end = " + p.t_end.str(6) +
                       "); its reference would have to be integrated that far");
+  // A chaotic orbit loses rate t / ln 10 digits by t: beyond that, 50-digit arithmetic certifies none.
+  if (const double rate = entry.info.error_growth_rate; rate > 0) {
+    const double span = static_cast<double>(t - p.t0);
+    const double lost = rate * span / std::log(10.0);
+    const double available = std::numeric_limits<mp50>::digits10 - min_certified_digits;
+    if (lost > available)
+      throw usage_error("--t " + text + ": " + entry.info.name + "'s errors grow like e^(" + std::to_string(rate) +
+                        " t); over that span they gain " + std::to_string(static_cast<int>(lost)) +
+                        " digits, more than 50-digit arithmetic holds (certifiable up to t = " +
+                        std::to_string(static_cast<int>(static_cast<double>(p.t0) + available * std::log(10.0) / rate)) +
+                        ")");
+  }
   return t;
 }
 

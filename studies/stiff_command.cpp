@@ -3,6 +3,7 @@
 // accuracy in the test set's mixed significant correct digits, work counted; the suite adds order
 // reduction on Prothero-Robinson. Writes orderly.stiff/1.
 #include "commands.hpp"
+#include "input_limits.hpp"
 #include "output.hpp"
 
 #include <orderly/stiff_study.hpp>
@@ -107,8 +108,9 @@ void register_stiff_command(CLI::App& app) {
   cmd->add_option("--problem", o->problem, "Stiff problem (rober, vdpol, hires, orego, e5, prothero-robinson, stiff-spring)");
   auto* rtol = cmd->add_option("--rtol,--tol", o->tol, "Relative tolerance; atol follows the problem's rule");
   cmd->add_option("--json", o->json_path, "Write the run as JSON to FILE ('-' for standard output)");
-  cmd->add_option("--step-budget", o->step_budget, "Accepted + rejected steps per run before it is stopped");
-  cmd->add_option("--threads", o->threads, "Threads for the suite (default: all cores)");
+  within(cmd->add_option("--step-budget", o->step_budget, "Accepted + rejected steps per run before it is stopped"),
+         std::uint64_t{1}, max_step_budget);
+  add_threads_option(*cmd, o->threads, "Threads for the suite (default: all cores)");
   cmd->callback([o, rtol] {
     if (!o->suite.empty()) return run_suite(*o);
     if (o->method.empty() || o->problem.empty() || rtol->count() == 0)

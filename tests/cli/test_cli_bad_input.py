@@ -49,6 +49,22 @@ REFUSED = [
     (["crosscheck", "--json", "/nonexistent/dir/x.json"], "--json '/nonexistent/dir/x.json'"),
     (["stiff", "--suite", "nightly"], "--suite: unknown suite 'nightly'"),
     ([], "A subcommand is required"),
+    # Numbers are checked on their text before conversion: never wrapped, capped with the cap named.
+    (["convergence", "--method", "euler", "--problem", "nonlinear-na", "--max-steps", "-1"], "--max-steps"),
+    (["convergence", "--method", "euler", "--problem", "nonlinear-na", "--max-steps", "18446744073709551615"],
+     "--max-steps"),
+    (["convergence", "--method", "rk4", "--problem", "kepler", "--norm", "l2", "--max-steps", "100000000"],
+     "--max-steps"),
+    (["convergence", "--method", "rk4", "--problem", "kepler", "--norm", "l2", "--max-steps", "1000000"],
+     "at most 65536 (a dense norm keeps"),
+    (["convergence", "--method", "euler", "--problem", "nonlinear-na", "--min-steps", "2000000", "--max-steps",
+      "2000000"], "--min-steps"),
+    (["check", "--tableau", "t.json", "--threads", "4294967295"], "--threads"),
+    (["convergence", "--suite", "default", "--threads", "-1"], "--threads"),
+    (["stiff", "--method", "radau5", "--problem", "rober", "--rtol", "1e-6", "--step-budget", "-1"], "--step-budget"),
+    (["reference", "--problem", "lorenz", "--t", "199"], "more than 50-digit arithmetic holds (certifiable up to t = 124)"),
+    (["energy", "--method", "rk4", "--problem", "harmonic", "--h", "1e-46", "--t-end", "1e-40", "--scalar", "float"],
+     "--h 1e-46: rounds to 0 in float"),
 ]
 
 
@@ -70,6 +86,24 @@ MALFORMED_TABLEAUS = [
     (dict(GOOD, b_hat=["1", "0", "0"]), "field 'embedded_order'"),
     (dict(GOOD, embedded_order=2), "'b_hat' is not"),
     (dict(GOOD, b=["1/6", "2/3", "1e"]), "field 'b', column 3: '1e' has a malformed exponent"),
+    # Ranges and limits: refused before any arithmetic, never wrapped.
+    (dict(GOOD, b_hat=["1", "0", "0"], embedded_order=19), "field 'embedded_order' must be an integer from 1 to 12"),
+    (dict(GOOD, b_hat=["1", "0", "0"], embedded_order=-1), "field 'embedded_order' must be an integer from 1 to 12"),
+    (dict(GOOD, b_hat=["1", "0", "0"], embedded_order=0), "field 'embedded_order' must be an integer from 1 to 12"),
+    (dict(GOOD, b_hat=["1", "0", "0"], embedded_order=13), "field 'embedded_order' must be an integer from 1 to 12"),
+    (dict(GOOD, order=-4294967293), "field 'order' must be an integer from 1 to 12"),
+    ('{"name": "k3", "order": 18446744073709551615, "A": [[], ["1/2"], ["-1", "2"]], "b": ["1/6", "2/3", "1/6"]}',
+     "field 'order' must be an integer from 1 to 12"),
+    (dict(GOOD, order=3.5), "field 'order' must be an integer from 1 to 12"),
+    (dict(GOOD, b=["1e999999", "2/3", "1/6"]), "field 'b', column 1: '1e999999' has an exponent beyond +-400"),
+    (dict(GOOD, b=["0." + "1" * 1200, "2/3", "1/6"]), "has more than 1000 characters"),
+    (dict(GOOD, title=5), "field 'title' must be a string"),
+    (dict(GOOD, row_sum_condition="no"), "field 'row_sum_condition' must be true or false"),
+    ('{"name": "k3", "order": 3, "A": [[], ["1/2"], ["-1", "2"]], "b": ["1/6", "2/3", 1e400]}', "not valid JSON"),
+    ({"name": "big", "order": 4, "A": [["1/100"] * 50] * 50, "b": ["1/50"] * 50}, "exact operations for its order conditions"),
+    ({"name": "huge", "order": 1, "A": [["0"] * 65] * 65, "b": ["1/65"] * 65}, "at most 64 stages"),
+    (dict(GOOD, A=[["0", "0", "0"], ["1/2"], ["-1", "2"]]),
+     "field 'A', row 2: strictly lower (1 entries) but row 1 is square"),
 ]
 
 
@@ -103,6 +137,17 @@ class BadInput(unittest.TestCase):
             missing = run(["check", "--tableau", os.path.join(tmp, "none.json")])
             self.assertEqual(missing.returncode, 2)
             self.assertIn("cannot read the file", missing.stderr)
+            directory = run(["check", "--tableau", tmp])
+            self.assertEqual(directory.returncode, 2)
+            self.assertIn("is a directory", directory.stderr)
+            # The results never overwrite the tableau they were read from.
+            with open(path, "w") as f:
+                json.dump(GOOD, f)
+            overwrite = run(["check", "--tableau", path, "--json", path])
+            self.assertEqual(overwrite.returncode, 2, overwrite.stderr)
+            self.assertIn("is the tableau file itself", overwrite.stderr)
+            with open(path) as f:
+                self.assertEqual(json.load(f), GOOD)
 
     def test_a_failed_write_exits_2_and_leaves_no_partial_file(self):
         result = run(["convergence", "--method", "euler", "--problem", "nonlinear-na", "--max-steps", "64",
@@ -115,6 +160,47 @@ class BadInput(unittest.TestCase):
                       "--json", target])
             self.assertEqual(ok.returncode, 0, ok.stderr)
             self.assertEqual(os.listdir(tmp), ["out.json"])  # the temporary was renamed, none left
+
+    def test_a_baseline_that_could_loosen_the_gate_is_refused(self):
+        import json
+        with open(os.path.join(os.path.dirname(__file__), "..", "baselines", "order.json")) as f:
+            good = json.load(f)
+        first = good["entries"][0]
+        cases = [
+            (dict(good, entries=good["entries"] + [dict(first, error_constant=1e9)]), f"entry '{first['key']}' appears twice"),
+            (dict(good, entries=good["entries"] + [dict(first, key="rk4/nowhere/primary")]),
+             "entry 'rk4/nowhere/primary' names no measurement of the gate"),
+            ({k: v for k, v in good.items() if k != "schema"}, "its schema is not orderly.order-baseline/1"),
+            (dict(good, entries=[dict(first, error_constant="big")]), "'error_constant' is not a finite number"),
+        ]
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "baseline.json")
+            for content, text in cases:
+                with self.subTest(text=text):
+                    with open(path, "w") as f:
+                        json.dump(content, f)
+                    result = run(["gate", "--baseline", path])
+                    self.assertEqual(result.returncode, 2, result.stderr + result.stdout)
+                    self.assertIn(text, result.stderr)
+
+    def test_a_killed_writer_s_temporary_is_removed_by_the_next_run(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            gone = subprocess.Popen(["true"])
+            gone.wait()  # its pid now belongs to no process
+            stale = os.path.join(tmp, f".out.json.tmp{gone.pid}")
+            open(stale, "w").close()
+            target = os.path.join(tmp, "out.json")
+            ok = run(["convergence", "--method", "euler", "--problem", "nonlinear-na", "--max-steps", "64",
+                      "--json", target])
+            self.assertEqual(ok.returncode, 0, ok.stderr)
+            self.assertEqual(os.listdir(tmp), ["out.json"])
+
+    def test_a_failed_write_to_standard_output_exits_2(self):
+        with open("/dev/full", "w") as full:
+            result = subprocess.run([ORDERLY, "list", "methods", "--json"], stdout=full, stderr=subprocess.PIPE,
+                                    text=True, timeout=60)
+        self.assertEqual(result.returncode, 2, result.stderr)
+        self.assertIn("standard output: write failed", result.stderr)
 
     def test_version_names_commit_compiler_and_boost(self):
         result = run(["--version"])

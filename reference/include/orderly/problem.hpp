@@ -58,6 +58,9 @@ struct problem_info {
   bool second_order = false;    // y = (q, v) with q' = v: seed specimens that split position/velocity apply
   bool nonautonomous = false;
   bool nonlinear = true;
+  // Chaotic problems: the largest Lyapunov exponent, at which any error grows like e^(rate t);
+  // it bounds how far a reference in a given precision can be certified. 0 where not chaotic.
+  double error_growth_rate = 0;
   std::string source;           // seed article file for seed problems, empty otherwise
   std::vector<problem_parameter> parameters;  // values a caller may change before instantiating
 

@@ -10,6 +10,7 @@
 #include <limits>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -141,6 +142,9 @@ order_measurement measure_fixed_steps(const problem_entry& entry, const typed_pr
   std::vector<std::size_t> grids;
   for (std::size_t n : steps)
     if (n <= policy.max_budget_steps) grids.push_back(n);
+  if (grids.empty())
+    throw std::invalid_argument("no grid of the sequence is within the step budget of " +
+                                std::to_string(policy.max_budget_steps) + " steps");
   if (!dense)
     for (int k = 0; k < policy.extra_doublings && grids.back() * 2 <= policy.max_budget_steps; ++k)
       grids.push_back(grids.back() * 2);

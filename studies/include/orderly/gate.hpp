@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <map>
+#include <stdexcept>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -31,12 +32,34 @@ struct order_baseline {
 
 inline std::string gate_key(const convergence_result& r) { return r.method + "/" + r.problem + "/" + r.weights; }
 
+inline constexpr const char* baseline_schema = "orderly.order-baseline/1";
+
+// Reads a baseline, refusing anything that could loosen the gate unnoticed: another schema, an
+// entry without its fields or with a non-finite or non-positive constant, and the same key twice
+// (a second entry with a larger constant would otherwise win). Throws std::invalid_argument.
 inline order_baseline baseline_from_json(const nlohmann::json& j) {
+  auto refuse = [](const std::string& why) { throw std::invalid_argument(why); };
+  if (!j.is_object() || j.value("schema", std::string()) != baseline_schema)
+    refuse(std::string("its schema is not ") + baseline_schema);
+  if (!j.contains("entries") || !j.at("entries").is_array()) refuse("it has no 'entries' array");
   order_baseline b;
-  for (const auto& e : j.at("entries"))
-    b.entries[e.at("key").get<std::string>()] = {e.at("measured_order").get<double>(), e.at("error_constant").get<double>()};
-  if (j.contains("declared_superconvergence"))
-    for (const auto& [key, reason] : j.at("declared_superconvergence").items()) b.superconvergence[key] = reason;
+  for (const auto& e : j.at("entries")) {
+    if (!e.is_object() || !e.contains("key") || !e.at("key").is_string()) refuse("an entry has no 'key'");
+    const auto key = e.at("key").get<std::string>();
+    for (const char* field : {"measured_order", "error_constant"})
+      if (!e.contains(field) || !e.at(field).is_number() || !std::isfinite(e.at(field).get<double>()))
+        refuse("entry '" + key + "': '" + field + "' is not a finite number");
+    const baseline_entry entry{e.at("measured_order").get<double>(), e.at("error_constant").get<double>()};
+    if (!(entry.error_constant > 0)) refuse("entry '" + key + "': 'error_constant' must be positive");
+    if (!b.entries.emplace(key, entry).second) refuse("entry '" + key + "' appears twice");
+  }
+  if (j.contains("declared_superconvergence")) {
+    if (!j.at("declared_superconvergence").is_object()) refuse("'declared_superconvergence' is not an object");
+    for (const auto& [key, reason] : j.at("declared_superconvergence").items()) {
+      if (!reason.is_string()) refuse("declared_superconvergence '" + key + "': the reason is not a string");
+      b.superconvergence[key] = reason.get<std::string>();
+    }
+  }
   return b;
 }
 
@@ -59,7 +82,7 @@ inline nlohmann::json baseline_to_json(const std::vector<convergence_result>& re
   }
   nlohmann::json declared = nlohmann::json::object();
   for (const auto& [key, reason] : previous.superconvergence) declared[key] = reason;
-  return {{"schema", "orderly.order-baseline/1"},
+  return {{"schema", baseline_schema},
           {"note", "Written by `orderly gate --update-baseline`; declared_superconvergence is kept by hand."},
           {"declared_superconvergence", declared},
           {"entries", entries}};

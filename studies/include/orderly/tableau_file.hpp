@@ -37,6 +37,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <optional>
 #include <stdexcept>
@@ -50,6 +51,20 @@ struct tableau_file_error : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
+// Limits on what a file may ask for, each checked before any arithmetic. A coefficient's exponent
+// beyond any scalar's range denotes nothing a method can use, and the exact rational behind
+// 10^999999 alone has a million digits; the longest published tables print 60 digits.
+inline constexpr long max_decimal_exponent = 400;
+inline constexpr std::size_t max_coefficient_characters = 1000;
+// Orders as the catalog's: trees up to order 13 (the declared order's conditions and the next).
+inline constexpr int max_declared_order = 12;
+// The exact order conditions cost about (trees up to order p + 1) x s^2 rational operations on
+// the file's numbers and the stability function about s^4; Feagin's 17-stage 10(8) pair, the
+// largest published explicit method in use, needs 0.97 million. This bound refuses files whose
+// check would run for minutes.
+inline constexpr double max_condition_work = 4e6;
+inline constexpr std::size_t max_stages = 64;
+
 struct coefficient_text {
   exact value;
   std::optional<exact> resolution;  // half a unit in the last given digit (decimals); none when exact
@@ -62,6 +77,8 @@ inline coefficient_text parse_coefficient(const std::string& text, const std::st
     throw tableau_file_error(where + ": '" + text + "' " + why);
   };
   if (text.empty()) fail("is empty");
+  if (text.size() > max_coefficient_characters)
+    fail("has more than " + std::to_string(max_coefficient_characters) + " characters");
   if (text.find('/') != std::string::npos) {
     const auto slash = text.find('/');
     auto integer_ok = [](const std::string& s) {
@@ -112,6 +129,8 @@ inline coefficient_text parse_coefficient(const std::string& text, const std::st
     for (; k < e.size(); ++k)
       if (!std::isdigit(static_cast<unsigned char>(e[k]))) fail("has a malformed exponent");
     exponent = std::stol(e);
+    if (std::labs(exponent) > max_decimal_exponent)
+      fail("has an exponent beyond +-" + std::to_string(max_decimal_exponent));
   }
   // cpp_int reads a leading 0 as octal: drop leading zeros (keep one digit).
   digits.erase(0, std::min(digits.find_first_not_of('0'), digits.size() - 1));
@@ -169,12 +188,34 @@ inline const nlohmann::json& required(const nlohmann::json& j, const char* field
   return j.at(field);
 }
 
+// An integer field within [low, high]; a JSON number outside the range of long long (an unsigned
+// 18446744073709551615) or a fraction is refused, never wrapped.
+inline int integer_field(const nlohmann::json& j, const char* field, int low, int high) {
+  const auto& value = j.at(field);
+  const bool in_range =
+      value.is_number_unsigned()  ? value.get<std::uint64_t>() >= static_cast<std::uint64_t>(std::max(low, 0)) &&
+                                       value.get<std::uint64_t>() <= static_cast<std::uint64_t>(high)
+      : value.is_number_integer() ? value.get<std::int64_t>() >= low && value.get<std::int64_t>() <= high
+                                  : false;
+  if (!in_range)
+    throw tableau_file_error(std::string("field '") + field + "' must be an integer from " + std::to_string(low) +
+                             " to " + std::to_string(high));
+  return static_cast<int>(value.get<std::int64_t>());
+}
+
+inline std::string text_field(const nlohmann::json& j, const char* field, const std::string& fallback) {
+  if (!j.contains(field)) return fallback;
+  if (!j.at(field).is_string()) throw tableau_file_error(std::string("field '") + field + "' must be a string");
+  return j.at(field).get<std::string>();
+}
+
 inline std::vector<coefficient_text> coefficient_row(const nlohmann::json& j, const std::string& where) {
   if (!j.is_array()) throw tableau_file_error(where + " must be an array of coefficient strings");
   std::vector<coefficient_text> row;
   for (std::size_t k = 0; k < j.size(); ++k) {
     const std::string at = where + ", column " + std::to_string(k + 1);
-    if (j[k].is_number_integer()) row.push_back({exact(j[k].get<long long>()), std::nullopt});
+    if (j[k].is_number_integer() && !(j[k].is_number_unsigned() && j[k].get<std::uint64_t>() > INT64_MAX))
+      row.push_back({exact(j[k].get<long long>()), std::nullopt});
     else if (j[k].is_string()) row.push_back(parse_coefficient(j[k].get<std::string>(), at));
     else throw tableau_file_error(at + ": a coefficient must be a string (\"1/6\" or \"0.1666\") or an integer");
   }
@@ -210,17 +251,18 @@ inline tableau_file parse_tableau_file(const nlohmann::json& j) {
   const auto& name = detail::required(j, "name");
   if (!name.is_string() || name.get<std::string>().empty()) throw tableau_file_error("field 'name' must be a non-empty string");
   t.name = name.get<std::string>();
-  t.title = j.value("title", t.name);
-  t.citation = j.value("citation", std::string("user tableau file"));
-  const auto& order = detail::required(j, "order");
-  if (!order.is_number_integer() || order.get<int>() < 1 || order.get<int>() > 12)
-    throw tableau_file_error("field 'order' must be an integer from 1 to 12");
-  t.order = order.get<int>();
+  t.title = detail::text_field(j, "title", t.name);
+  t.citation = detail::text_field(j, "citation", "user tableau file");
+  detail::required(j, "order");
+  t.order = detail::integer_field(j, "order", 1, max_declared_order);
 
   const auto& b = detail::required(j, "b");
   const auto b_row = detail::coefficient_row(b, "field 'b'");
   const std::size_t s = b_row.size();
   if (s == 0) throw tableau_file_error("field 'b' has no weights");
+  if (s > max_stages)
+    throw tableau_file_error("field 'b' has " + std::to_string(s) + " weights; at most " + std::to_string(max_stages) +
+                             " stages are checked");
   for (const auto& x : b_row) t.b.push_back(x.value), note_resolution(x);
   given_b = b_row;
 
@@ -274,12 +316,21 @@ inline tableau_file parse_tableau_file(const nlohmann::json& j) {
     t.b_embedded.emplace();
     for (const auto& x : e_row) t.b_embedded->push_back(x.value), note_resolution(x);
     given_b_hat = e_row;
-    if (!j.contains("embedded_order") || !j.at("embedded_order").is_number_integer())
+    if (!j.contains("embedded_order"))
       throw tableau_file_error("field 'embedded_order' (an integer) is required with 'b_hat'");
-    t.embedded_order = j.at("embedded_order").get<int>();
+    t.embedded_order = detail::integer_field(j, "embedded_order", 1, max_declared_order);
   } else if (j.contains("embedded_order")) {
     throw tableau_file_error("field 'embedded_order' is given but 'b_hat' is not");
   }
+  // The order conditions' cost, estimated before any of them is evaluated.
+  const int highest = std::max(t.order, t.embedded_order.value_or(0)) + 1;
+  const double work = static_cast<double>(generate_trees(highest).trees.size()) * static_cast<double>(s * s) +
+                      static_cast<double>(s * s) * static_cast<double>(s * s);
+  if (work > max_condition_work)
+    throw tableau_file_error("order " + std::to_string(highest - 1) + " with " + std::to_string(s) +
+                             " stages needs about " + std::to_string(static_cast<long long>(work)) +
+                             " exact operations for its order conditions and stability function; at most " +
+                             std::to_string(static_cast<long long>(max_condition_work)) + " are run");
   // Every decimal entry carries the table's relative uncertainty; rationals and integers none.
   if (file.decimal) file.relative_uncertainty = decimal_table_uncertainty(file.printed_digits);
   const exact& u = file.relative_uncertainty;
@@ -294,6 +345,8 @@ inline tableau_file parse_tableau_file(const nlohmann::json& j) {
   // Rounded coefficients may miss the row sum by the rounding of A's entries and of c's own.
   // Beyond that, a miss within double's tolerance (rationals approximating an irrational method)
   // is a residual like the order conditions' and is kept; a larger one is a wrong file.
+  if (j.contains("row_sum_condition") && !j.at("row_sum_condition").is_boolean())
+    throw tableau_file_error("field 'row_sum_condition' must be true or false");
   t.row_sum_condition = j.value("row_sum_condition", true);
   const double double_tolerance =
       default_order_policy().roundoff_floor_factor * std::numeric_limits<double>::epsilon();

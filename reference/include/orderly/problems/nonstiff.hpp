@@ -161,9 +161,12 @@ struct lorenz {
   static problem_info info() {
     return {.name = "lorenz",
             .description = "Lorenz system sigma = 10, r = 28, b = 8/3, y(0) = (-8, 8, 27), t in [0, 2]",
-            .citation = "E. N. Lorenz, J. Atmos. Sci. 20 (1963) 130-141; initial value as in HNW I, Sect. I.16",
+            .citation = "E. N. Lorenz, J. Atmos. Sci. 20 (1963) 130-141; initial value as in HNW I, Sect. I.16; "
+                        "largest Lyapunov exponent 0.9056: J. C. Sprott, Chaos and Time-Series Analysis (2003), "
+                        "Appendix A.1",
             .dimension = 3,
             .has_jacobian = true,
+            .error_growth_rate = 0.9056,
             .parameters = {{"sigma", "10", ""}, {"r", "28", ""}, {"b", "8/3", ""}, {"t_end", "2", "end of the default time span"}}};
   }
   template <class T>
