@@ -5,15 +5,18 @@ PYTHON := /usr/bin/python3
 ORDERLY := $(BUILD)/bin/orderly
 REPORT_DIR ?= reports/out
 
-.PHONY: all deps configure build cli test test-sanitize lint gate report report-run cli-reference gallery bench clean
+.PHONY: all deps configure build cli test test-sanitize lint gate report report-run cli-reference gallery bench clean fuzz
 
 all: build
 
 deps:
 	@bash scripts/install-deps.sh
 
+# Ninja for a new build tree (it schedules the long template-heavy objects better than make and
+# logs each object's compile time in .ninja_log); an existing tree keeps the generator it has.
+GENERATOR = $(if $(wildcard $(BUILD)/CMakeCache.txt),,-G Ninja)
 configure: deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@cmake -S . -B $(BUILD) $(GENERATOR) -DCMAKE_BUILD_TYPE=Release >/dev/null
 
 build: configure
 	@cmake --build $(BUILD) -j$(JOBS)
@@ -34,7 +37,7 @@ SANITIZE_BUILD ?= build-sanitize
 # multiprecision and odeint templates in about half the time -O3 takes on this 2-core machine.
 SANITIZE_FLAGS := -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 test-sanitize: deps
-	@cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="$(SANITIZE_FLAGS)" >/dev/null
+	@cmake -S . -B $(SANITIZE_BUILD) $(if $(wildcard $(SANITIZE_BUILD)/CMakeCache.txt),,-G Ninja) -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="$(SANITIZE_FLAGS)" >/dev/null
 	@cmake --build $(SANITIZE_BUILD) -j$(JOBS) --target orderly \
 	  $$(cmake --build $(SANITIZE_BUILD) --target help | grep -o '\btest_[A-Za-z0-9_]*' | grep -v '^test_mutation_suite$$' | sort -u)
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
@@ -91,14 +94,42 @@ gallery:
 # rather than five long ones: this machine's bursts of interference moved five-repetition medians by
 # up to 30 % (rk4 on Pleiades 1.06 against runge_kutta4 and 0.68 against runge_kutta4_classic, the same
 # code on our side, in one run); with eleven the two agreed within 1 %, in less total time.
+# Every repetition's row stays in the files (aggregates shown on the console only), for the min and
+# max beside each median. The same numbers with their spread, the load average before the runs
+# (taken after the build) and after, CPU, compiler and flags go to $(BENCH_JSON) (schema
+# orderly.bench/1, benchmarks/bench_document.py). It lives in the build tree, which `make report`
+# does not clear: the report package reads build/bench.json when its --input holds no bench file, so
+# the next `make report` (or the report package run by hand) shows it as "Speed against odeint".
+BENCH_JSON ?= $(BUILD)/bench.json
 BENCH_FLAGS ?= --benchmark_repetitions=11 --benchmark_enable_random_interleaving=true --benchmark_min_time=0.1 \
-	--benchmark_report_aggregates_only=true --benchmark_out_format=json
+	--benchmark_report_aggregates_only=false --benchmark_display_aggregates_only=true --benchmark_out_format=json
 bench: configure
 	@cmake --build $(BUILD) -j$(JOBS) --target orderly-bench
-	@for level in O2 O3; do \
+	@load=$$($(PYTHON) -c 'import os; print(*os.getloadavg())'); \
+	for level in O2 O3; do \
 	  $(BUILD)/bin/orderly-bench-$$level $(BENCH_FLAGS) --benchmark_out=$(BUILD)/bench-$$level.json >/dev/null || exit 1; \
-	done
-	@$(PYTHON) benchmarks/bench_table.py -O2=$(BUILD)/bench-O2.json -O3=$(BUILD)/bench-O3.json
+	done; \
+	$(PYTHON) benchmarks/bench_table.py --json $(BENCH_JSON) --load-before "$$load" \
+	  --compile-commands $(BUILD)/compile_commands.json -O2=$(BUILD)/bench-O2.json -O3=$(BUILD)/bench-O3.json
 
 clean:
 	rm -rf $(BUILD) $(SANITIZE_BUILD) $(REPORT_DIR)
+
+# libFuzzer targets for the three file readers: tableau files, order baselines, stored references
+# (tests/fuzz/README.md). Built with clang (libFuzzer ships with it), AddressSanitizer and
+# UndefinedBehaviorSanitizer into $(FUZZ_BUILD) (a standalone CMake project, tests/fuzz), then run one
+# after the other for FUZZ_SECONDS each, or FUZZ_RUNS executions each, from the seed corpus in
+# tests/fuzz/corpus; one line per target: executions, exec/s, peak RSS, result. A crash, leak or hang
+# (one input over the target's -timeout) fails, its input left in $(FUZZ_BUILD)/artifacts/<target>/
+# (keep it in tests/fuzz/crashes/<target>/: tests/unit/fuzz_corpus.cpp runs those). Not part of
+# `make test`; the first build compiles the reference library with clang (minutes).
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 120
+FUZZ_RUNS ?=
+FUZZ_RSS_MB ?= 2048
+FUZZ_TARGETS ?= tableau_file baseline reference_data
+fuzz:
+	@command -v clang++ >/dev/null || { echo "fuzz: clang++ not found (apt-get install clang)" >&2; exit 2; }
+	@cmake -S tests/fuzz -B $(FUZZ_BUILD) $(if $(wildcard $(FUZZ_BUILD)/CMakeCache.txt),,-G Ninja) -DCMAKE_CXX_COMPILER=clang++ >/dev/null
+	@cmake --build $(FUZZ_BUILD) -j$(JOBS) --target $(FUZZ_TARGETS:%=%_fuzz)
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_RSS_MB=$(FUZZ_RSS_MB) tests/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_TARGETS)

@@ -1,10 +1,11 @@
 """orderly_report: the studies' JSON files to one HTML page with figures and tables.
 
 Usage: PYTHONPATH=reports /usr/bin/python3 -m orderly_report --input DIR [--input DIR ...]
-           --output DIR [--norm final|l2|linf] [--jobs N] [--build-info FILE]
+           --output DIR [--norm final|l2|linf] [--jobs N] [--build-info FILE] [--bench FILE|none]
 
 Each --input directory is searched recursively for *.json files; each file's schema picks the
-section that reads it. --output is replaced as a whole (built beside it, then renamed), so an
+section that reads it. The speed table `make bench` leaves in build/bench.json is read too when no
+input holds one (--bench). --output is replaced as a whole (built beside it, then renamed), so an
 interrupted run leaves the previous report intact. Bad input: one line on stderr, exit code 2.
 """
 
@@ -16,13 +17,19 @@ import sys
 from pathlib import Path
 
 from . import atomic, figure_style, page
-from .documents import load_documents
+from .documents import add_optional, load_documents
 from .errors import InputError
 from .sections import SectionContext, all_sections
+from .sections.bench import SCHEMA as BENCH_SCHEMA
 from .summary_grid import build_grid
 
 PROG = "orderly_report"
 NORMS = ["final", "l2", "linf"]
+# Where `make bench` writes its table (the build tree, which `make report` does not clear, unlike
+# the studies' JSON), relative to the working directory: the repository under make. Read when it
+# exists and no --input holds a bench file; an explicit --bench must exist.
+DEFAULT_BENCH = Path("build/bench.json")
+NO_BENCH = "none"
 
 
 def read_build_info(path: Path | None) -> list:
@@ -43,13 +50,27 @@ def read_build_info(path: Path | None) -> list:
     return lines
 
 
+def bench_file(option: str | None) -> Path | None:
+    """The bench file to read: --bench's, DEFAULT_BENCH when present, or none."""
+    if option == NO_BENCH:
+        return None
+    if option is None:
+        return DEFAULT_BENCH if DEFAULT_BENCH.is_file() else None
+    if not Path(option).is_file():
+        raise InputError(f"--bench: {option} does not exist (--bench {NO_BENCH} leaves the speed table out)")
+    return Path(option)
+
+
 def make_report(inputs: list, output: Path, norm: str, jobs: int, build_info: Path | None = None,
-                log=print, index: Path | None = None) -> list:
-    """Builds the page; returns the sections' summary lines (also passed to `log` as they come)."""
+                log=print, index: Path | None = None, bench: Path | None = None) -> list:
+    """Builds the page; returns the sections' summary lines (also passed to `log` as they come).
+    `bench`: a bench file read when no input directory holds one."""
     sections = all_sections()
     schemas = {schema for section in sections for schema in section.schemas}
     atomic.check_output(output, inputs)
     by_schema = load_documents(inputs, schemas)
+    if bench is not None:
+        add_optional(by_schema, bench, BENCH_SCHEMA)
     about = page.about_lines(read_build_info(build_info))
     figure_style.setup()
     summaries = []
@@ -103,11 +124,15 @@ def main(argv=None) -> int:
                         help="also write the page to this file (outside --output), linking into --output")
     parser.add_argument("--build-info", type=Path,
                         help="text file describing the build (e.g. `orderly --version` output), shown on the page")
+    parser.add_argument("--bench", metavar="FILE|none",
+                        help=f"the speed table `make bench` writes (schema {BENCH_SCHEMA}), read when no --input "
+                             f"holds one (default: {DEFAULT_BENCH} if it exists; {NO_BENCH}: leave it out)")
     args = parser.parse_args(argv)
     if args.jobs < 1:
         parser.error(f"--jobs: must be at least 1, got {args.jobs}")
     try:
-        make_report(args.input, args.output, args.norm, args.jobs, args.build_info, index=args.index)
+        make_report(args.input, args.output, args.norm, args.jobs, args.build_info, index=args.index,
+                    bench=bench_file(args.bench))
     except InputError as e:
         print(f"{PROG}: error: {e}", file=sys.stderr)
         return 2

@@ -57,3 +57,14 @@ def load_documents(input_dirs: list, known_schemas: set) -> dict:
                              f"(known: {', '.join(sorted(known_schemas))})")
         by_schema.setdefault(document.schema, []).append(document)
     return by_schema
+
+
+def add_optional(by_schema: dict, path: Path, schema: str) -> None:
+    """A file outside the input directories (the speed table `make bench` leaves in the build
+    tree), added when the inputs hold no file of its schema: a copy in an input wins."""
+    if by_schema.get(schema):
+        return
+    document = read_document(path, str(path))
+    if document.schema != schema:
+        raise InputError(f"{document.name}: schema '{document.schema}', expected '{schema}'")
+    by_schema[schema] = [document]

@@ -15,15 +15,18 @@ from pathlib import Path
 PACKAGE_PARENT = Path(__file__).resolve().parents[2] / "reports"
 
 
-def run_report(*args, wait=True):
-    """python -m orderly_report with these arguments, on one process, with a private matplotlib cache."""
+def run_report(*args, wait=True, cwd=None, bench_default=False):
+    """python -m orderly_report with these arguments, on one process, with a private matplotlib cache.
+    Without the package's default bench file (build/bench.json under the working directory, where
+    `make bench` leaves it) unless bench_default: a test's page shows its own input only."""
     env = dict(os.environ, MPLCONFIGDIR=tempfile.mkdtemp(prefix="mpl-"), PYTHONPATH=str(PACKAGE_PARENT),
                PYTHONDONTWRITEBYTECODE="1")
-    command = [sys.executable, "-m", "orderly_report", "--jobs", "1", *map(str, args)]
+    no_bench = [] if bench_default else ["--bench", "none"]
+    command = [sys.executable, "-m", "orderly_report", "--jobs", "1", *no_bench, *map(str, args)]
     if not wait:
         return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                env=env)
-    return subprocess.run(command, capture_output=True, text=True, env=env, timeout=600)
+                                env=env, cwd=cwd)
+    return subprocess.run(command, capture_output=True, text=True, env=env, timeout=600, cwd=cwd)
 
 POLICY = {"band_below": 0.15, "band_above": 0.5, "max_uncertainty_for_pass": 0.5,
           "slope_settle_absolute": 0.05, "slope_settle_relative": 0.01,
