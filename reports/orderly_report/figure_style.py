@@ -34,6 +34,10 @@ PNG_DPI = 100
 FIT_LINE_WIDTH, FIT_LINE_ALPHA = 6, 0.28   # the study's fitted line: wide and pale under the points
 DECLARED_LINE_WIDTH = 1.5                  # the declared order: dotted
 
+# What a panel with nothing to plot shows. Its data file says the same under "empty", so an empty
+# panel is a statement the figure makes, not a drawing that went missing.
+NO_FINITE_VALUES = "no finite values"
+
 
 def setup() -> None:
     import matplotlib
@@ -94,6 +98,7 @@ class Panel:
         self._xs, self._ys = [], []
         self._edges = []
         self._legend = []
+        self.empty = None     # set by finish() when the panel has nothing to plot
         ax.set_xscale("log")
         ax.set_yscale("log")
 
@@ -147,6 +152,13 @@ class Panel:
                             "y": list(ys)})
         return True
 
+    def data(self) -> dict:
+        """The panel in the figure's data file: its series and, when it drew none, why."""
+        out = {"title": self.title, "series": self.series}
+        if self.empty:
+            out["empty"] = self.empty
+        return out
+
     def legend_entry(self, label: str, colour, marker: str, linestyle: str) -> None:
         self._legend.append((label, colour, marker, linestyle))
 
@@ -159,8 +171,8 @@ class Panel:
             ax.set_ylim(*_padded(min(self._ys), max(self._ys), Y_MARGIN))
         else:
             ax.set_ylim(1e-16, 1.0)
-            ax.text(0.5, 0.5, "no finite values", transform=ax.transAxes, ha="center", va="center",
-                    color="0.4")
+            self.empty = NO_FINITE_VALUES
+            ax.text(0.5, 0.5, self.empty, transform=ax.transAxes, ha="center", va="center", color="0.4")
         transform = ax.get_xaxis_transform()
         for x, top, colour in self._edges:
             if top:
@@ -237,8 +249,7 @@ class GridFigure:
         plt.close(self.fig)
         data = {"schema": FIGURE_DATA_SCHEMA, "title": self.title, "caption": caption,
                 "x_label": xlabel, "y_label": ylabel, "x_scale": "log", "y_scale": "log",
-                "panels": [{"title": self.panels[k].title, "series": self.panels[k].series}
-                           for k in self.order]}
+                "panels": [self.panels[k].data() for k in self.order]}
         (directory / f"{stem}.json").write_text(json.dumps(data, indent=1, allow_nan=False) + "\n",
                                                 encoding="utf-8")
         return model.Figure(title=self.title, svg=f"{page_prefix}/{stem}.svg",

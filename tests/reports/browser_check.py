@@ -1,25 +1,33 @@
 """The report as a person sees it: renders a built report's index.html in headless Chromium and
-checks that every figure loaded (no broken image, no empty SVG), that every section the JSON
-calls for is on the page, and that the page logs no console error.
+checks what a reader sees: every figure loaded and draws its data, every table has its rows, the
+summary grid its chips, no "nan" or "None" in the text, every section the JSON calls for is on
+the page, and the page logs no console error.
 
-Usage: /usr/bin/python3 tests/reports/browser_check.py REPORT_HTML_DIR [--screenshot FILE]
+Usage: /usr/bin/python3 tests/reports/browser_check.py REPORT_HTML_DIR [--json STUDY_JSON_DIR]
+           [--norm final|l2|linf] [--screenshot FILE] [--sections "ID ..."]
 
-Chromium runs on a copy of the page with a probe script injected at the top of <head>: it records
-every error event (uncaught exceptions, resources that fail to load: these are what Chromium
-logs as console errors) and every console.error call, and after the load event writes, on
-<body>, the images that loaded, the broken ones and the errors. The dumped DOM carries them out.
-The report itself holds no test code. Exit 0 when the page is clean; otherwise one line per
-problem and exit 1. Exit 2 when Chromium is missing or does not start."""
+Chromium runs on a copy of the page with a probe script (page_probe.js) injected at the top of
+<head>: it records every error event and console.error call, and after the load event writes, on
+<body>, the images that loaded, the broken ones, the errors, and a record of the figures, tables,
+summary-grid chips and text as rendered. The dumped DOM carries them out; page_checks.py judges
+them against the figure files the page loads and, with --json, the studies' JSON the page was
+built from (study_expectations.py). The report itself holds no test code. Exit 0 when the page is
+clean; otherwise one line per problem and exit 1. Exit 2 when Chromium is missing or does not
+start."""
 
 from __future__ import annotations
 
 import argparse
 import html.parser
+import json
 import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+import page_checks
+import study_expectations
 
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -31,27 +39,7 @@ SCREENSHOT_SIZE = "1400,4000"
 # An SVG smaller than this has no drawing in it (matplotlib's smallest figure is tens of kB).
 MIN_SVG_BYTES = 1000
 
-PROBE = """<script>
-(() => {
-  const errors = [];
-  window.addEventListener("error", (e) => {
-    const t = e.target;
-    errors.push(t && t !== window && (t.src || t.href) ? "failed to load " + (t.src || t.href) : String(e.message));
-  }, true);
-  const consoleError = console.error.bind(console);
-  console.error = (...args) => { errors.push(args.map(String).join(" ")); consoleError(...args); };
-  window.addEventListener("load", () => {
-    const images = Array.from(document.images);
-    const broken = images.filter((i) => !(i.complete && i.naturalWidth > 0)).map((i) => i.getAttribute("src"));
-    const body = document.body.dataset;
-    body.probeImages = String(images.length);
-    body.probeBroken = broken.join(" ");
-    body.probeErrors = errors.join(" | ");
-    body.probeSections = Array.from(document.querySelectorAll("section[id]")).map((s) => s.id).join(" ");
-    body.probeDone = "yes";
-  });
-})();
-</script>"""
+PROBE = Path(__file__).with_name("page_probe.js")
 
 
 class _Attributes(html.parser.HTMLParser):
@@ -83,8 +71,10 @@ def chromium() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-def check(report: Path, screenshot: Path | None = None) -> list:
-    """The problems found on the rendered page (empty: clean)."""
+def check(report: Path, screenshot: Path | None = None, json_dir: Path | None = None,
+          norm: str = study_expectations.DEFAULT_NORM) -> list:
+    """The problems found on the rendered page (empty: clean). `json_dir`: the studies' JSON the
+    page was built from, for the row and chip counts; `norm`: the report's --norm."""
     browser = chromium()
     if browser is None:
         raise FileNotFoundError("chromium is not installed (Debian package chromium)")
@@ -98,7 +88,8 @@ def check(report: Path, screenshot: Path | None = None) -> list:
     with tempfile.TemporaryDirectory(prefix="orderly-browser-") as scratch:
         copy = Path(scratch) / "page"
         shutil.copytree(report, copy)
-        probed = source.replace("<head>", "<head>\n" + PROBE, 1)
+        probe = "<script>\n" + PROBE.read_text(encoding="utf-8") + "</script>"
+        probed = source.replace("<head>", "<head>\n" + probe, 1)
         (copy / "index.html").write_text(probed, encoding="utf-8")
         url = (copy / "index.html").as_uri()
         run = subprocess.run([browser, *CHROMIUM_FLAGS, f"--virtual-time-budget={VIRTUAL_TIME_MS}",
@@ -110,9 +101,16 @@ def check(report: Path, screenshot: Path | None = None) -> list:
             subprocess.run([browser, *CHROMIUM_FLAGS, f"--virtual-time-budget={VIRTUAL_TIME_MS}",
                             f"--window-size={SCREENSHOT_SIZE}", f"--screenshot={screenshot}", url],
                            capture_output=True, text=True, timeout=CHROMIUM_TIMEOUT_S, check=True)
-    rendered = _parse(run.stdout).body
+        # Judged inside the scratch copy: the figure files read are the ones Chromium loaded.
+        return problems + _judge(run.stdout, page, copy, json_dir, norm)
+
+
+def _judge(dumped: str, page: _Attributes, root: Path, json_dir: Path | None, norm: str) -> list:
+    """The problems the probe's record of the rendered page shows (root: the page's directory)."""
+    rendered = _parse(dumped).body
     if rendered.get("data-probe-done") != "yes":
-        return problems + ["the page's load event never fired"]
+        return ["the page's load event never fired"]
+    problems = []
     if int(rendered.get("data-probe-images", "0")) != len(page.images):
         problems.append(f"{rendered.get('data-probe-images')} images rendered, the page has {len(page.images)}")
     for src in rendered.get("data-probe-broken", "").split():
@@ -122,7 +120,12 @@ def check(report: Path, screenshot: Path | None = None) -> list:
     missing = [s for s in page.sections if s not in rendered.get("data-probe-sections", "").split()]
     if missing:
         problems.append(f"sections not rendered: {' '.join(missing)}")
-    return problems
+    try:
+        record = json.loads(rendered.get("data-probe-report", ""))
+    except json.JSONDecodeError:
+        return problems + ["the probe's record of the page is missing or not JSON"]
+    expected = study_expectations.expected(json_dir, norm) if json_dir is not None else None
+    return problems + page_checks.check_page(root, record, expected)
 
 
 def main(argv=None) -> int:
@@ -130,12 +133,20 @@ def main(argv=None) -> int:
     parser.add_argument("report", type=Path, help="the report's HTML directory (holding index.html)")
     parser.add_argument("--screenshot", type=Path, help="also save a screenshot of the page (PNG)")
     parser.add_argument("--sections", default="", help="section ids that must be on the page (space separated)")
+    parser.add_argument("--json", type=Path,
+                        help="the studies' JSON directory the page was built from: tables and the "
+                             "summary grid are then checked against it")
+    parser.add_argument("--norm", default=study_expectations.DEFAULT_NORM,
+                        help="the report's --norm (default %(default)s): the norm the summary grid shows")
     args = parser.parse_args(argv)
     if not (args.report / "index.html").is_file():
         print(f"browser_check: {args.report}/index.html does not exist", file=sys.stderr)
         return 2
+    if args.json is not None and not args.json.is_dir():
+        print(f"browser_check: --json {args.json} is not a directory", file=sys.stderr)
+        return 2
     try:
-        problems = check(args.report, args.screenshot)
+        problems = check(args.report, args.screenshot, args.json, args.norm)
     except (FileNotFoundError, RuntimeError, subprocess.SubprocessError) as e:
         print(f"browser_check: {e}", file=sys.stderr)
         return 2
@@ -144,8 +155,9 @@ def main(argv=None) -> int:
     for p in problems:
         print(f"browser_check: {p}")
     if not problems:
-        print(f"browser_check: {args.report / 'index.html'}: every image loaded, no console error, "
-              f"{len(on_page)} sections")
+        print(f"browser_check: {args.report / 'index.html'}: every image loaded and draws its data, every "
+              f"table has its rows, no console error, no 'nan' or 'None', {len(on_page)} sections"
+              + ("" if args.json else " (tables and grid not checked against the studies' JSON: no --json)"))
     return 1 if problems else 0
 
 

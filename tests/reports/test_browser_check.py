@@ -1,5 +1,6 @@
 """The browser check itself (browser_check.py) on small pages whose defects are known: it must see a
-broken image, an empty SVG, a script error and a console.error, and pass a clean page. Without
+broken image, an empty SVG, a script error and a console.error, a table without rows and a "nan"
+in the text, and pass a clean page and a whole report built from the synthetic study JSON. Without
 Chromium the tests are skipped with one line saying so (the install script installs it)."""
 
 import sys
@@ -10,6 +11,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import browser_check  # noqa: E402
+import fixtures  # noqa: E402
+from test_orderly_report import synthetic_documents  # noqa: E402
 
 # A small but real drawing (the check's empty-SVG threshold is on the file size).
 GOOD_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100">'
@@ -49,6 +52,22 @@ class BrowserCheck(unittest.TestCase):
         joined = " ".join(problems)
         self.assertIn("bad thing", joined)
         self.assertIn("undefinedName", joined)
+
+    def test_table_without_rows_and_nan_in_text_are_reported(self):
+        problems = self.render("<table class='data'><caption>Runs</caption><thead><tr><th>a</th></tr></thead>"
+                               "<tbody></tbody></table><p title='p = None'>error nan at h</p>", {})
+        self.assertIn("outside any section: table 'Runs': no body rows", problems)
+        joined = " ".join(problems)
+        self.assertIn("'nan' in body p", joined)
+        self.assertIn("'None' in body p @title", joined)
+
+    def test_synthetic_report_passes_against_its_json(self):
+        with tempfile.TemporaryDirectory(prefix="orderly-browser-report-") as d:
+            root = Path(d)
+            runs = fixtures.write(root / "runs", synthetic_documents())
+            result = fixtures.run_report("--input", runs, "--output", root / "report")
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertEqual(browser_check.check(root / "report", json_dir=runs), [])
 
 
 if __name__ == "__main__":

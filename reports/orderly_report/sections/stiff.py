@@ -22,6 +22,7 @@ REDUCTION_ERROR_LABEL = "max over the grid of |y_n − sin t_n| (state units)"
 # The solver families drawn with a solid line; the explicit pairs are dashed.
 IMPLICIT_FAMILIES = ("implicit-rk", "rosenbrock")
 PANELS_PER_ROW = 2
+NO_SOLVED_RUN = "no solved run"   # what a work-precision panel without a finished run shows
 
 RUN_COLUMNS = ["solver", "rtol", "atol", "mescd", "scd", "RHS", "Jacobians", "LU", "solves",
                "Newton iterations", "accepted", "rejected", "of which Newton", "wall (s)"]
@@ -102,10 +103,12 @@ def _work_precision_figure(data: dict, context, where: str):
         ax.grid(True, which="major", alpha=0.3)
         if series:
             ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False, borderaxespad=0.0)
+            panels.append({"title": problem, "series": series})
         else:
-            ax.text(0.5, 0.5, "no solved run", transform=ax.transAxes, ha="center", va="center",
+            ax.text(0.5, 0.5, NO_SOLVED_RUN, transform=ax.transAxes, ha="center", va="center",
                     color="0.4")
-        panels.append({"title": problem, "series": series})
+            # The data file says why the panel is empty, as the figure does.
+            panels.append({"title": problem, "series": series, "empty": NO_SOLVED_RUN})
     fig.suptitle("Stiff problems: accuracy against work", fontsize=12)
     caption = ("Mixed significant correct digits at t_end against right-hand-side evaluations, one "
                "point per tolerance, for the runs that finished. Up and to the left is better. Solid "
