@@ -168,24 +168,43 @@ inline void store_reference(const problem_entry& entry, const reference_states& 
   out << reference_to_json(entry, r).dump(2) << "\n";
 }
 
-// The stored reference of `entry`, if its file exists and was made with the entry's parameters.
-inline std::optional<reference_states> load_reference(const problem_entry& entry) {
-  std::ifstream in(reference_data_path(entry.info.name));
-  if (!in) return std::nullopt;
-  const auto j = nlohmann::json::parse(in);
+// One stored reference file's content (reference_to_json's layout) read for `entry`: nullopt when it
+// was made with other parameters. A malformed file throws: nlohmann::json::exception for a missing
+// field or a value of the wrong type, std::runtime_error for a decimal string mp50 cannot read,
+// std::invalid_argument when the times and states do not pair up or a state is not the problem's size
+// (stored_reference_at indexes the states by the times and steps the problem from them).
+inline std::optional<reference_states> reference_from_json(const problem_entry& entry, const nlohmann::json& j) {
   if (j.value("parameters", nlohmann::json::object()) != parameters_json(entry.info)) return std::nullopt;
+  const auto decimal = [](const nlohmann::json& x) {
+    const auto& text = x.get_ref<const std::string&>();
+    // Boost's reader sums an exponent's digits in intmax_t unchecked: more than 6 overflow it (UB).
+    if (const auto e = text.find_first_of("eE"); e != std::string::npos && text.size() - e > 8)
+      throw std::runtime_error("stored reference: '" + text + "' has an exponent of more than 6 digits");
+    return mp50(text);
+  };
   reference_states r;
-  for (const auto& t : j.at("times")) r.times.push_back(mp50(t.get<std::string>()));
+  for (const auto& t : j.at("times")) r.times.push_back(decimal(t));
   for (const auto& s : j.at("states")) {
     state_of<mp50> state;
-    for (const auto& x : s) state.push_back(mp50(x.get<std::string>()));
+    for (const auto& x : s) state.push_back(decimal(x));
+    if (state.size() != static_cast<std::size_t>(entry.info.dimension))
+      throw std::invalid_argument("stored reference of " + entry.info.name + ": a state of " +
+                                  std::to_string(state.size()) + " components");
     r.states.push_back(state);
   }
+  if (r.states.size() != r.times.size()) throw std::invalid_argument("stored reference: times and states differ in number");
   r.certified_digits = j.at("certified_digits").get<double>();
   r.method = j.at("method").get<std::string>();
   r.compute_seconds = j.value("compute_seconds", 0.0);
   r.origin = "stored";
   return r;
+}
+
+// The stored reference of `entry`, if its file exists and was made with the entry's parameters.
+inline std::optional<reference_states> load_reference(const problem_entry& entry) {
+  std::ifstream in(reference_data_path(entry.info.name));
+  if (!in) return std::nullopt;
+  return reference_from_json(entry, nlohmann::json::parse(in));
 }
 
 // compute_reference once per problem and output times in this process; later requests at the same

@@ -39,7 +39,8 @@ inline constexpr const char* baseline_schema = "orderly.order-baseline/1";
 // (a second entry with a larger constant would otherwise win). Throws std::invalid_argument.
 inline order_baseline baseline_from_json(const nlohmann::json& j) {
   auto refuse = [](const std::string& why) { throw std::invalid_argument(why); };
-  if (!j.is_object() || j.value("schema", std::string()) != baseline_schema)
+  if (!j.is_object() || !j.contains("schema") || !j.at("schema").is_string() ||
+      j.at("schema").get<std::string>() != baseline_schema)
     refuse(std::string("its schema is not ") + baseline_schema);
   if (!j.contains("entries") || !j.at("entries").is_array()) refuse("it has no 'entries' array");
   order_baseline b;

@@ -140,8 +140,9 @@ inline coefficient_text parse_coefficient(const std::string& text, const std::st
                                                                               static_cast<unsigned>(std::labs(scale)));
   exact value = scale >= 0 ? exact(mantissa * ten_power) : exact(mantissa, ten_power);
   if (negative) value = -value;
-  // Integers written without a point or exponent ("3") are exact; anything else was rounded.
-  if (!seen_point && exponent == 0) return {value, std::nullopt};
+  // Integers written without a point or exponent ("3") are exact, and so is a zero ("0.0": no
+  // digit to round); anything else was rounded.
+  if ((!seen_point && exponent == 0) || mantissa == 0) return {value, std::nullopt};
   const exact unit = scale >= 0 ? exact(ten_power) : exact(boost::multiprecision::cpp_int(1), ten_power);
   const int significant = mantissa == 0 ? 0 : static_cast<int>(digits.size());
   return {value, unit / 2, significant};
@@ -175,6 +176,7 @@ inline exact power_of_two_reciprocal(int bits) {
 
 // The relative uncertainty of a decimal entry of a table printed to `digits` significant digits.
 inline exact decimal_table_uncertainty(int digits) {
+  if (digits < 1) throw std::invalid_argument("decimal_table_uncertainty: a table prints at least one digit");
   const exact half_unit(boost::multiprecision::cpp_int(1),
                         2 * boost::multiprecision::pow(boost::multiprecision::cpp_int(10), static_cast<unsigned>(digits - 1)));
   return digits <= double_printed_digits ? half_unit + power_of_two_reciprocal(std::numeric_limits<double>::digits)
