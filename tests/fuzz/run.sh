@@ -21,6 +21,7 @@ rss=${FUZZ_RSS_MB:-2048}
 # and the time after which one input counts as a hang. An accepted tableau file is audited in exact
 # rational arithmetic: in this instrumented build Feagin's 17-stage 10(8) pair, the largest published
 # method in use, takes 40 s (17 digits) to 66 s (40 digits), hence 120 s for that target.
+declare -A max_len=([tableau_file]=8192 [baseline]=32768 [reference_data]=8192)
 declare -A timeout=([tableau_file]=120 [baseline]=10 [reference_data]=10)
 status=0
 for target in "${targets[@]}"; do
