@@ -49,6 +49,9 @@ for target in "${targets[@]}"; do
   peak=$(final_stat peak_rss_mb)
   if [ "$rc" -eq 0 ]; then
     result="ok"
+  elif grep -q "libFuzzer: run interrupted" "$log"; then
+    status=1
+    result="interrupted (signal) before the end; nothing found until then"
   else
     status=1
     kind=$(grep -m1 -oE 'ERROR: (libFuzzer: [a-z -]+|AddressSanitizer: [a-z-]+|LeakSanitizer: [a-z ]+)|runtime error: .*' "$log")
