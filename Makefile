@@ -32,17 +32,15 @@ test: build
 # The unit tests built with AddressSanitizer and UndefinedBehaviorSanitizer (any finding fails).
 # Only what the unit tests run is built (the test executables and the CLI, not the benchmarks);
 # the report's Python tests are left out (no native code of ours runs in them).
-SANITIZE_BUILD ?= build-sanitize
-# -O1, as the sanitizers' documentation advises: fast enough to run, and it compiles the
-# multiprecision and odeint templates in about half the time -O3 takes on this 2-core machine.
-SANITIZE_FLAGS := -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+SANITIZE_BUILD := build-sanitize
+# The flags are CMakePresets.json's "sanitize" preset: -O1, as the sanitizers' documentation advises:
+# fast enough to run, and it compiles the multiprecision and odeint templates in about half the time
+# -O3 takes on this 2-core machine.
 test-sanitize: deps
-	@cmake -S . -B $(SANITIZE_BUILD) $(if $(wildcard $(SANITIZE_BUILD)/CMakeCache.txt),,-G Ninja) -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="$(SANITIZE_FLAGS)" >/dev/null
-	@cmake --build $(SANITIZE_BUILD) -j$(JOBS) --target orderly \
+	@cmake --preset sanitize >/dev/null
+	@cmake --build --preset sanitize -j$(JOBS) --target orderly \
 	  $$(cmake --build $(SANITIZE_BUILD) --target help | grep -o '\btest_[A-Za-z0-9_]*' | grep -v '^test_mutation_suite$$' | sort -u)
-	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	  ctest --test-dir $(SANITIZE_BUILD) -L unit -E '^(reports_orderly_report|report_quick|report_browser|report_browser_breakage|cli_reference)$$' \
-	  --output-on-failure -j$(JOBS)
+	ctest --preset sanitize -E '^(reports_orderly_report|report_quick|report_browser|report_browser_breakage|cli_reference)$$' -j$(JOBS)
 
 # Static analysis of our own sources (cppcheck; suppressions, each explained, in .cppcheck-suppressions).
 lint: configure
@@ -56,8 +54,9 @@ cli-reference: cli
 gate: cli
 	$(ORDERLY) gate
 
-# The main job: the studies write JSON under $(REPORT_DIR)/json (cleared first, so no run of an
-# earlier suite mixes in), the report package turns it into one page under $(REPORT_DIR)/html
+# The main job: every registered study runs its report suite (`orderly run-studies`, the list is
+# the studies' own registrations) and writes JSON under $(REPORT_DIR)/json (cleared first, so no
+# run of an earlier suite mixes in), the report package turns it into one page under $(REPORT_DIR)/html
 # (replaced whole: an interrupted run keeps the previous page). QUICK=1: reduced suites, for
 # iterating on the report (and the browser test in `make test`).
 SUITE := $(if $(QUICK),quick,default)
@@ -67,17 +66,7 @@ report: cli
 # The report from an existing build (what `report` runs after building the CLI; CTest calls it).
 report-run:
 	@rm -rf $(REPORT_DIR)/json
-	@mkdir -p $(REPORT_DIR)/json
-	$(ORDERLY) convergence --suite $(SUITE) --out $(REPORT_DIR)/json/convergence
-	$(ORDERLY) energy --suite default --json $(REPORT_DIR)/json/energy/energy.json
-	$(ORDERLY) stiff --suite default --out $(REPORT_DIR)/json/stiff
-	$(ORDERLY) analyze --suite default --out $(REPORT_DIR)/json/analysis
-	@mkdir -p $(REPORT_DIR)/json/game-table
-	$(ORDERLY) game-table --json $(REPORT_DIR)/json/game-table/game-table.json
-	@mkdir -p $(REPORT_DIR)/json/crosscheck $(REPORT_DIR)/json/workprecision
-	$(ORDERLY) crosscheck --json $(REPORT_DIR)/json/crosscheck/crosscheck.json
-	$(ORDERLY) odeint-orders --json $(REPORT_DIR)/json/crosscheck/odeint-orders.json
-	$(ORDERLY) workprecision --suite default --json $(REPORT_DIR)/json/workprecision/workprecision.json
+	$(ORDERLY) run-studies --suite $(SUITE) --out $(REPORT_DIR)/json
 	@$(ORDERLY) --version > $(REPORT_DIR)/build-info.txt
 	PYTHONPATH=reports PYTHONDONTWRITEBYTECODE=1 $(PYTHON) -m orderly_report --input $(REPORT_DIR)/json \
 	  --output $(REPORT_DIR)/html --index $(REPORT_DIR)/index.html --build-info $(REPORT_DIR)/build-info.txt

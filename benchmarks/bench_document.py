@@ -11,7 +11,7 @@ import shlex
 from bench_results import BenchError, pairs, right_hand_sides
 
 SCHEMA = "orderly.bench/1"
-# The target for every pair: ours no slower than odeint's. A ratio is quoted to
+# The target for every pair: ours no slower than odeint's. A ratio is quoted to
 # RATIO_DIGITS decimals and judged as quoted: a pair is above the target only when it reads so.
 TARGET_RATIO = 1.0
 RATIO_DIGITS = 2

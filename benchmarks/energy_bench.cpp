@@ -1,7 +1,7 @@
 // The energy study's cost over the bare stepper loop: 10^7 velocity-Verlet steps on kepler in
 // double, (a) the bound stepper called in a bare loop, (b) the observer driver without an
 // observer (adds the blow-up check), (c) the full study: energy (and angular momentum, phase) in
-// float128 at the log-spaced probes, the revolution count at every step. Target (issue 9): (c)
+// float128 at the log-spaced probes, the revolution count at every step. Target: (c)
 // within 1.5x of (a). One iteration is the whole 10^7-step run; three repetitions.
 //   build/benchmarks/bench_energy_bench
 #include <orderly/driver.hpp>

@@ -6,6 +6,7 @@
 // right-hand-side evaluations per step of each side are counted there and reported.
 //   orderly-bench-O2 / orderly-bench-O3 (make bench runs both, prints the table and writes
 //   benchmarks/bench_table.py's JSON)
+#include <orderly/catalog.hpp>
 #include <orderly/fixed_explicit_rk.hpp>
 #include <orderly/splitting.hpp>
 #include <orderly/tableaus/explicit_methods.hpp>
@@ -29,8 +30,7 @@
 namespace {
 
 namespace odeint = boost::numeric::odeint;
-using orderly::find_splitting;
-using orderly::find_tableau;
+using orderly::find_method;
 
 // ---------------------------------------------------------------------------------------------
 // Problems. Every functor has Orderly's signature f(t, y, dydt) and odeint's f(y, dydt, t); the
@@ -311,7 +311,7 @@ void register_split_rhs(const std::string& problem) {
 
 template <class P, class OdeintStepper>
 void register_rk(const std::string& method, const std::string& odeint_name, const std::string& problem) {
-  const auto& tableau = *find_tableau(method);
+  const auto& tableau = *find_method(method)->tableau();
   const std::string base = method + (odeint_name.empty() ? "" : "~" + odeint_name) + "/" + problem;
   std::uint64_t ours_calls = 0, theirs_calls = 0;
   const P f;
@@ -351,7 +351,7 @@ void register_rk(const std::string& method, const std::string& odeint_name, cons
 
 template <class P, class OdeintStepper, bool Verlet = false>
 void register_split(const std::string& method, const std::string& problem) {
-  const auto& m = *find_splitting(method);
+  const auto& m = *find_method(method)->splitting();
   const std::string base = method + "/" + problem;
   std::uint64_t ours_calls = 0, theirs_calls = 0;
   const P f;

@@ -7,7 +7,7 @@ set(orderly_exported orderly_integrators orderly_reference)
 set(orderly_include_dirs integrators/include/ reference/include/)
 if(TARGET orderly_study_core)  # the study library and orderly/gtest.hpp, for users' own gates
   list(APPEND orderly_exported orderly_study_core)
-  list(APPEND orderly_include_dirs studies/include/)
+  list(APPEND orderly_include_dirs studies/core/include/)
 endif()
 install(TARGETS ${orderly_exported} EXPORT orderlyTargets)
 install(DIRECTORY ${orderly_include_dirs} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
@@ -20,7 +20,7 @@ install(FILES ${PROJECT_BINARY_DIR}/orderlyConfig.cmake ${PROJECT_BINARY_DIR}/or
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/orderly)
 
 # The CLI with the data it reads: the order gate's baseline and the stored references
-# (studies/data_paths.hpp finds them at <prefix>/share/orderly).
+# (cli/data_paths.hpp finds them at <prefix>/share/orderly).
 if(TARGET orderly)
   install(TARGETS orderly RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
   install(FILES tests/baselines/order.json DESTINATION ${CMAKE_INSTALL_DATADIR}/orderly RENAME order-baseline.json)

@@ -1,8 +1,11 @@
-// The Radau IIA coefficients of any stage count, derived in 100 digits (implicit/radau.hpp
+// The Radau IIA coefficients of any stage count, derived in 100 digits (tableaus/radau_coefficients.hpp
 // describes the conditions), and for odd stage counts what the adaptive code's error estimate
 // needs. Compiled once: the 100-digit Eigen LU and root finding it instantiates cost about 10 s of
 // compile time in every file that included the header.
-#include <orderly/implicit/radau.hpp>
+#include <orderly/tableaus/radau_coefficients.hpp>
+
+#include <boost/multiprecision/eigen.hpp>
+#include <Eigen/Dense>
 
 #include <boost/math/special_functions/legendre.hpp>
 #include <boost/math/tools/toms748_solve.hpp>

@@ -1,5 +1,5 @@
 // fuzz_baseline: what `orderly gate --baseline` does with a baseline file's bytes
-// (studies/gate_command.cpp): parse the JSON, read the baseline.
+// (studies/gate/gate_command.cpp): parse the JSON, read the baseline.
 #include "fuzz_entries.hpp"
 
 #include <orderly/gate.hpp>

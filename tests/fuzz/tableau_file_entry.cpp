@@ -1,5 +1,5 @@
 // fuzz_tableau_file: what `orderly check --tableau` does with a file's bytes before any measurement
-// (studies/check_command.cpp): parse the JSON, read the tableau, audit its precision exactly.
+// (studies/check/check_command.cpp): parse the JSON, read the tableau, audit its precision exactly.
 #include "fuzz_entries.hpp"
 
 #include <orderly/tableau_file.hpp>

@@ -19,7 +19,12 @@
 namespace orderly {
 namespace {
 
-bool measurement_refuses(const order_fit& fit, int declared) { return !order_within_band(fit, declared); }
+// The gate's rule on a measurement (gate_accepts): refused unless its verdict is pass.
+bool measurement_refuses(const convergence_result& r) { return !gate_accepts(r.judged); }
+bool measurement_refuses(const order_measurement& m, int declared) {
+  const std::vector<convergence_point> points(m.points.begin(), m.points.end());
+  return !gate_accepts(judge_order(points, m.fit, declared, m.solution_scale, /*confirmed=*/false));
+}
 
 struct mutation {
   std::string name;
@@ -122,7 +127,7 @@ caught_by judge(const mutation& m, const convergence_result& r) {
     c.algebra = !algebra->passes();
     c.detail = algebra->text();
   }
-  c.measurement = measurement_refuses(r.solution.fit, r.declared_order);
+  c.measurement = measurement_refuses(r);
   c.detail += "; measured " + (r.solution.fit.found ? std::to_string(r.solution.fit.order) : std::string("no window")) +
               " against declared " + std::to_string(r.declared_order);
   return c;
@@ -183,7 +188,7 @@ TEST(MutationSuite, TheGateRefusesEveryBrokenStepper) {
   int caught = 0, total = 0;
   auto expect_refused = [&](const std::string& name, const order_measurement& m, int declared) {
     ++total;
-    const bool refused = measurement_refuses(m.fit, declared);
+    const bool refused = measurement_refuses(m, declared);
     caught += refused;
     std::printf("%-40s %-8s measured %s against declared %d\n", name.c_str(), refused ? "caught" : "MISSED",
                 m.fit.found ? std::to_string(m.fit.order).c_str() : "no window", declared);

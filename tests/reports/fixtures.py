@@ -1,6 +1,6 @@
 """Synthetic study JSON for the report's tests, in the shape `orderly convergence`,
-`orderly crosscheck` and `orderly odeint-orders` write (studies/include/orderly/convergence_json.hpp,
-studies/src/crosscheck.cpp, studies/src/odeint_orders.cpp).
+`orderly crosscheck` and `orderly odeint-orders` write (studies/core/include/orderly/convergence_json.hpp,
+studies/crosscheck/crosscheck.cpp, studies/odeint_orders/odeint_orders.cpp).
 
 Errors are exactly C h^p for h = 2^-k, so every number the report shows is known here without the
 report's code."""

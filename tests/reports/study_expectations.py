@@ -104,8 +104,8 @@ def _analysis(docs, rules):
 def _stiff(docs, rules):
     for _, data in docs:
         runs = _list(data, "runs")
-        _count(rules, "stiff", ("solver", "problem", "rtol", "atol", "mescd"), len(_list(data, "done_when")),
-               "done_when")
+        _count(rules, "stiff", ("solver", "problem", "rtol", "atol", "mescd"), len(_list(data, "efficiency_targets")),
+               "efficiency_targets")
         _count(rules, "stiff", ("solver", "family", "order", "what runs it"), len(_list(data, "solvers")),
                "solvers")
         for problem in _list(data, "problems"):
@@ -224,7 +224,7 @@ def _convergence(docs, rules, norm: str) -> dict:
 
 SCHEMAS = {"orderly.game-table/1": _game_table, "orderly.crosscheck/1": _crosscheck,
            "orderly.odeint-orders/1": _odeint_orders, "orderly.analysis/1": _analysis,
-           "orderly.stiff/1": _stiff, "orderly.workprecision/1": _workprecision, "orderly.energy/1": _energy}
+           "orderly.stiff/2": _stiff, "orderly.workprecision/1": _workprecision, "orderly.energy/1": _energy}
 CONVERGENCE = "orderly.convergence/1"
 
 

@@ -1,6 +1,6 @@
 """The analysis and game-table sections (reports/orderly_report/sections/stability.py and
 game_table.py) on synthetic orderly.analysis/1 and orderly.game-table/1 files in the shapes
-studies/src/method_analysis.cpp and game_table.cpp write. Every number the page must show is set here."""
+studies/analysis/method_analysis.cpp and studies/game_table/game_table.cpp write. Every number the page must show is set here."""
 
 import json
 import sys

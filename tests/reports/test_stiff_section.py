@@ -1,5 +1,5 @@
-"""The stiff section (reports/orderly_report/sections/stiff.py) on a synthetic orderly.stiff/1
-file in the shape studies/src/stiff.cpp writes. Every number the page must show is set here."""
+"""The stiff section (reports/orderly_report/sections/stiff.py) on a synthetic orderly.stiff/2
+file in the shape studies/stiff/stiff.cpp writes. Every number the page must show is set here."""
 
 import html
 import json
@@ -49,7 +49,7 @@ def stiff_document():
             run("dopri54", "stiff-spring", 1e-4, status="blow-up", rhs=2500, failure=BLOW_UP, failure_t=0.0375),
             run("radau5", "stiff-spring", 1e-4, mescd=4.8, rhs=300)]
     return {
-        "schema": "orderly.stiff/1", "mescd_definition": "mescd = -log10(...)", "step_budget": 2000,
+        "schema": "orderly.stiff/2", "mescd_definition": "mescd = -log10(...)", "step_budget": 2000,
         "wall_time_note": "an indication", "suite_seconds": 12.5, "tolerances": [1e-4, 1e-7],
         "solvers": [{"name": "radau5", "family": "implicit-rk", "solver": "x", "order": 5},
                     {"name": "rosenbrock4", "family": "rosenbrock", "solver": "y", "order": 4},
@@ -63,7 +63,7 @@ def stiff_document():
                       "best_mescd": 4.8, "reference_margin_digits": 1.2, "reference_margin_required": 3.0,
                       "reference_sufficient": False}],
         "runs": runs,
-        "done_when": [
+        "efficiency_targets": [
             {"method": "radau5", "problem": "rober", "required_mescd": 6, "rhs_limit": 5000, "rtol": 1e-7,
              "atol": 1e-9, "mescd": 7.4, "rhs_evaluations": 2400, "jacobian_evaluations": 7, "met": True},
             {"method": "rosenbrock4", "problem": "rober", "required_mescd": 6, "rhs_limit": 5000, "rtol": 1e-7,

@@ -2,6 +2,7 @@
 // tableau, both weight sets, double and float128, over many steps; the two differ only in the
 // order of the weighted sums (y + sum (h a_ij) k_j against y + h sum a_ij k_j) and in how the
 // error weights are rounded, so they must agree to rounding, with the same work.
+#include <orderly/catalog.hpp>
 #include <orderly/fixed_explicit_rk.hpp>
 #include <orderly/scalars.hpp>
 #include <orderly/tableaus/explicit_methods.hpp>
@@ -159,7 +160,7 @@ TEST(CompiledStepper, EveryCatalogTableauHasACompiledForm) {
 
 TEST(CompiledStepper, OtherStageCountsFallBackToTheRuntimeStepper) {
   // Five stages (no catalog method has five): rk4 with a zero-weight fifth stage appended.
-  butcher_tableau t = *find_tableau("rk4");
+  butcher_tableau t = *find_method("rk4")->tableau();
   t.name = "rk4-padded";
   t.a.push_back({exact(0), exact(0), exact(0), exact(1)});
   t.b.push_back(exact(0));
@@ -175,9 +176,9 @@ TEST(CompiledStepper, AgreesWithTheRuntimeStepperInFloat128) { compare_every_tab
 
 TEST(CompiledStepper, ChecksItsStageCountAndWeights) {
   using State = std::vector<double>;
-  EXPECT_THROW((fixed_explicit_rk<State, 4>(*find_tableau("dopri54"))), std::invalid_argument);
-  EXPECT_THROW((fixed_explicit_rk<State, 4>(*find_tableau("rk4"), weight_set::embedded)), std::invalid_argument);
-  fixed_explicit_rk<State, 4> rk4(*find_tableau("rk4"));
+  EXPECT_THROW((fixed_explicit_rk<State, 4>(*find_method("dopri54")->tableau())), std::invalid_argument);
+  EXPECT_THROW((fixed_explicit_rk<State, 4>(*find_method("rk4")->tableau(), weight_set::embedded)), std::invalid_argument);
+  fixed_explicit_rk<State, 4> rk4(*find_method("rk4")->tableau());
   State y{1.0, 2.0}, error;
   EXPECT_THROW(rk4.step(contractive_problem{}, 0.0, y, 0.1, error), std::logic_error);
 }
@@ -186,7 +187,7 @@ TEST(CompiledStepper, ChecksItsStageCountAndWeights) {
 // the reused stage is the one a fresh stepper computes (same bits).
 TEST(CompiledStepper, FirstSameAsLastIsReusedOnlyWithinARun) {
   using State = std::vector<double>;
-  const auto& dopri = *find_tableau("dopri54");
+  const auto& dopri = *find_method("dopri54")->tableau();
   fixed_explicit_rk<State, 7> stepper(dopri);
   State y{1.0, 2.0 + 1.0 / 3};
   for (int n = 0; n < 64; ++n) stepper.step(contractive_problem{}, n / 64.0, y, 1 / 64.0);
@@ -222,7 +223,7 @@ TEST(CompiledStepper, FirstSameAsLastIsReusedOnlyWithinARun) {
 // One template serves every contiguous container: std::vector, std::array and Eigen vectors give
 // the same bits.
 TEST(CompiledStepper, EveryContainerGivesTheSameResult) {
-  const auto& tableau = *find_tableau("rkf78");
+  const auto& tableau = *find_method("rkf78")->tableau();
   auto run = [&](auto state) {
     using State = decltype(state);
     fixed_explicit_rk<State, 13> stepper(tableau);

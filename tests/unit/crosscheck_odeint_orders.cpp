@@ -27,7 +27,7 @@ TEST(OdeintOrders, TextbookOrdersAreMeasured) {
     const auto& r = find(name, "do_step(sys, x");
     ASSERT_TRUE(r.measured.fit.found) << name;
     EXPECT_NEAR(r.measured.fit.order, order, 0.3) << name;
-    EXPECT_EQ(r.verdict, "matches") << name;
+    EXPECT_EQ(r.verdict, orderly::odeint_verdict::matches) << name;
   }
 }
 
@@ -40,8 +40,8 @@ TEST(OdeintOrders, AllCallFormsOfRk4Agree) {
 
 TEST(OdeintOrders, NonConvergingCallIsFlagged) {
   // extrapolation_stepper's in-place do_step aliases its input and output: no convergence.
-  EXPECT_EQ(find("extrapolation_stepper<4>", "do_step(sys, x").verdict, "mismatch");
-  EXPECT_EQ(find("extrapolation_stepper<4>", "do_step(sys, in").verdict, "matches");
+  EXPECT_EQ(find("extrapolation_stepper<4>", "do_step(sys, x").verdict, orderly::odeint_verdict::mismatch);
+  EXPECT_EQ(find("extrapolation_stepper<4>", "do_step(sys, in").verdict, orderly::odeint_verdict::matches);
 }
 
 // rosenbrock4 declares order 4; on the gate's non-autonomous problem its d4 of the wrong sign puts
@@ -52,11 +52,11 @@ TEST(OdeintOrders, Rosenbrock4IsFirstOrderWhereDfDtIsNotZero) {
   ASSERT_TRUE(r.measured.fit.found);
   EXPECT_EQ(r.order_value, 4);
   EXPECT_NEAR(r.measured.fit.order, 1.0, 0.2);
-  EXPECT_EQ(r.verdict, "mismatch");
+  EXPECT_EQ(r.verdict, orderly::odeint_verdict::mismatch);
   // Odeint's stepper with RODAS's d4 is fourth order on the same grids: the sign is the cause.
   const auto& rodas = find("rosenbrock4<d4 = -0.0362 (RODAS)>", "do_step(sys, x");
   EXPECT_NEAR(rodas.measured.fit.order, 4.0, 0.2);
-  EXPECT_EQ(rodas.verdict, "matches");
+  EXPECT_EQ(rodas.verdict, orderly::odeint_verdict::matches);
 }
 
 // Dense output read mid-step: euler's linear interpolant is first order; runge_kutta_dopri5's
@@ -65,11 +65,11 @@ TEST(OdeintOrders, Rosenbrock4IsFirstOrderWhereDfDtIsNotZero) {
 TEST(OdeintOrders, DenseOutputInterpolantsAreMeasuredMidStep) {
   const auto& euler = find("dense_output_runge_kutta<euler>", "integrate_times");
   EXPECT_NEAR(euler.measured.fit.order, 1.0, 0.2);
-  EXPECT_EQ(euler.verdict, "matches");
+  EXPECT_EQ(euler.verdict, orderly::odeint_verdict::matches);
   const auto& dopri = find("dense_output_runge_kutta<controlled dopri5>", "integrate_times");
   EXPECT_NEAR(dopri.measured.fit.order, 5.0, 0.3);
-  EXPECT_EQ(dopri.verdict, "matches");
-  EXPECT_EQ(find("rosenbrock4_dense_output", "integrate_times").verdict, "mismatch");
+  EXPECT_EQ(dopri.verdict, orderly::odeint_verdict::matches);
+  EXPECT_EQ(find("rosenbrock4_dense_output", "integrate_times").verdict, orderly::odeint_verdict::mismatch);
 }
 
 // error_order_value is the order of the embedded solution out - xerr: 4 for the Cash-Karp and
@@ -83,7 +83,7 @@ TEST(OdeintOrders, EmbeddedSolutionsHaveTheDeclaredErrorOrder) {
     ASSERT_TRUE(r.measured.fit.found) << name;
     EXPECT_EQ(r.judged_against, "error_order_value") << name;
     EXPECT_NEAR(r.measured.fit.order, order, 0.2) << name;
-    EXPECT_EQ(r.verdict, "matches") << name;
+    EXPECT_EQ(r.verdict, orderly::odeint_verdict::matches) << name;
   }
   EXPECT_EQ(find("runge_kutta_fehlberg78", "do_step(sys, in, t, out, dt, xerr)").scalar, "long double");
 }
@@ -101,15 +101,15 @@ TEST(OdeintOrders, ToleranceDrivenSteppersHaveTheirEffectiveOrder) {
   const auto& dopri = swept("controlled runge_kutta_dopri5");
   ASSERT_TRUE(dopri.effective.found);
   EXPECT_NEAR(dopri.effective.order, 5.0, 0.5);
-  EXPECT_EQ(dopri.verdict, "matches");
+  EXPECT_EQ(dopri.verdict, orderly::odeint_verdict::matches);
   const auto& rosenbrock = swept("rosenbrock4_controller");
   EXPECT_NEAR(rosenbrock.effective.order, 1.0, 0.2);
-  EXPECT_EQ(rosenbrock.verdict, "mismatch");
+  EXPECT_EQ(rosenbrock.verdict, orderly::odeint_verdict::mismatch);
   const auto& rodas = swept("rosenbrock4_controller<d4 = -0.0362 (RODAS)>");
   EXPECT_NEAR(rodas.effective.order, 4.0, 0.5);
-  EXPECT_EQ(rodas.verdict, "matches");
+  EXPECT_EQ(rodas.verdict, orderly::odeint_verdict::matches);
   // Bulirsch-Stoer declares no order: its slope is reported, never judged.
-  EXPECT_EQ(swept("bulirsch_stoer").verdict, "no declared order");
+  EXPECT_EQ(swept("bulirsch_stoer").verdict, orderly::odeint_verdict::no_declared_order);
 }
 
 }  // namespace

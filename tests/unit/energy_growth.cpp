@@ -37,10 +37,11 @@ TEST(EnergyGrowth, RecoversCleanExponentsAndClassesThem) {
   const energy_policy policy;
   struct expected {
     double p;
-    const char* growth_class;
+    orderly::energy_growth_class growth_class;
   };
-  for (const auto& e : {expected{0, "bounded"}, expected{0.5, "random-walk"}, expected{1, "linear-drift"},
-                        expected{2, "faster"}}) {
+  for (const auto& e : {expected{0, orderly::energy_growth_class::bounded}, expected{0.5, orderly::energy_growth_class::random_walk},
+                        expected{1, orderly::energy_growth_class::linear_drift},
+                        expected{2, orderly::energy_growth_class::faster}}) {
     const auto s = power_law(e.p, 3e-12, 0);
     const auto fit = fit_growth(s.t, s.envelope, policy);
     ASSERT_TRUE(fit.found);
@@ -65,7 +66,7 @@ TEST(EnergyGrowth, ABoundedOscillationThatSaturatesEarlyIsBounded) {
     s.envelope.push_back(m);
   }
   const auto fit = fit_growth(s.t, s.envelope, energy_policy{});
-  EXPECT_EQ(fit.growth_class, "bounded");
+  EXPECT_EQ(fit.growth_class, orderly::energy_growth_class::bounded);
   EXPECT_LT(std::fabs(fit.exponent), 0.05);
 }
 
@@ -101,24 +102,24 @@ TEST(EnergyGrowth, TheRunningMaximumOfARandomWalkGrowsLikeTheSquareRootOfTime) {
   }
   const auto fit = fit_growth(s.t, s.envelope, energy_policy{});
   ASSERT_TRUE(fit.found);
-  EXPECT_EQ(fit.growth_class, "random-walk");
+  EXPECT_EQ(fit.growth_class, orderly::energy_growth_class::random_walk);
   EXPECT_NEAR(fit.exponent, 0.5, 0.05);
 }
 
 TEST(EnergyGrowth, ClassBoundariesAreTheMidpointsBetweenModels) {
   const energy_policy policy;
-  EXPECT_EQ(growth_class_of(0.2499, policy), "bounded");
-  EXPECT_EQ(growth_class_of(0.25, policy), "random-walk");
-  EXPECT_EQ(growth_class_of(0.7499, policy), "random-walk");
-  EXPECT_EQ(growth_class_of(0.75, policy), "linear-drift");
-  EXPECT_EQ(growth_class_of(1.4999, policy), "linear-drift");
-  EXPECT_EQ(growth_class_of(1.5, policy), "faster");
+  EXPECT_EQ(growth_class_of(0.2499, policy), orderly::energy_growth_class::bounded);
+  EXPECT_EQ(growth_class_of(0.25, policy), orderly::energy_growth_class::random_walk);
+  EXPECT_EQ(growth_class_of(0.7499, policy), orderly::energy_growth_class::random_walk);
+  EXPECT_EQ(growth_class_of(0.75, policy), orderly::energy_growth_class::linear_drift);
+  EXPECT_EQ(growth_class_of(1.4999, policy), orderly::energy_growth_class::linear_drift);
+  EXPECT_EQ(growth_class_of(1.5, policy), orderly::energy_growth_class::faster);
 }
 
 TEST(EnergyGrowth, TooFewPointsIsUndetermined) {
   const auto fit = fit_growth({1, 2, 3}, {1e-10, 2e-10, 3e-10}, energy_policy{});
   EXPECT_FALSE(fit.found);
-  EXPECT_EQ(fit.growth_class, "undetermined");
+  EXPECT_EQ(fit.growth_class, orderly::energy_growth_class::undetermined);
 }
 
 TEST(CompensatedSum, AddsIncrementsBelowHalfAnUlpThatPlainSummationLoses) {
@@ -141,9 +142,9 @@ TEST(EnergyGrowth, AnOrbitThatIsLostIsSaturatedNotBounded) {
   // |H - H0| / |H0| stays of order 1 -- a flat envelope that must not read as "bounded".
   const auto result = study_energy({.method = find_method("euler"), .problem = find_problem("kepler"),
                                     .scalar = scalar_kind::float64, .h = "1/100", .steps = 1000000});
-  EXPECT_EQ(result.energy_growth.growth_class, "saturated") << result.energy_growth.reason;
+  EXPECT_EQ(result.energy_growth.growth_class, orderly::energy_growth_class::saturated) << result.energy_growth.reason;
   // velocity Verlet at the same step keeps its bounded O(h^2) error far below the threshold.
   const auto verlet = study_energy({.method = find_method("velocity-verlet"), .problem = find_problem("kepler"),
                                     .scalar = scalar_kind::float64, .h = "1/100", .steps = 1000000});
-  EXPECT_EQ(verlet.energy_growth.growth_class, "bounded");
+  EXPECT_EQ(verlet.energy_growth.growth_class, orderly::energy_growth_class::bounded);
 }

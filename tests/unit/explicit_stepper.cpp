@@ -1,5 +1,6 @@
 // The explicit stepper and its step control: global order on a scalar nonlinear non-autonomous
 // problem, one template for every container, and the adaptive driver's guarantees.
+#include <orderly/catalog.hpp>
 #include <orderly/order_fit.hpp>
 #include <orderly/scalars.hpp>
 #include <orderly/step_control.hpp>
@@ -45,7 +46,7 @@ mp50 global_error(const butcher_tableau& tableau, weight_set weights, int steps)
   return abs(y[0] - exact_value(mp50(1)));
 }
 
-// The check: h = 2^-3 .. 2^-8 on [0, 1], observed order (Orderly's fit over the
+// The check: h = 2^-3 .. 2^-8 on [0, 1], observed order (Orderly's fit over the
 // asymptotic window) within 0.15 of the declared one. Pairs built for a small principal error
 // (cash-karp54, verner65) are still pre-asymptotic at h = 2^-8 on this problem (local slopes
 // 5.34, 6.34 there, falling towards 5 and 6): for them, and only when needed, the sequence goes on
@@ -74,7 +75,7 @@ TEST(ExplicitStepper, GlobalOrderOnAScalarNonlinearNonautonomousProblem) {
 // One template serves every container: std::vector, std::array and Eigen vectors give the same
 // bits, and so does the same run at long double rounded back (to within long double's rounding).
 TEST(ExplicitStepper, EveryContainerGivesTheSameResult) {
-  const auto& tableau = *find_tableau("dopri54");
+  const auto& tableau = *find_method("dopri54")->tableau();
   auto run = [&](auto state) {
     using State = decltype(state);
     explicit_rk<State> stepper(tableau);
@@ -98,7 +99,7 @@ TEST(ExplicitStepper, EveryContainerGivesTheSameResult) {
 }
 
 TEST(StepControl, ErrorFollowsTheToleranceAndWorkIsCounted) {
-  const auto& tableau = *find_tableau("dopri54");
+  const auto& tableau = *find_method("dopri54")->tableau();
   double previous_error = 1;
   for (double tol : {1e-4, 1e-6, 1e-8, 1e-10}) {
     explicit_rk<std::vector<double>> stepper(tableau);
@@ -138,7 +139,7 @@ struct without_first_stage_hooks {
 // the first step and one per rejected step, for a pair with FSAL (dopri54) and one without (rkf45).
 TEST(StepControl, KeptDerivativeSavesTheFirstStageAndEveryRetryWithoutChangingABit) {
   for (const char* name : {"dopri54", "rkf45"}) {
-    const auto& tableau = *find_tableau(name);
+    const auto& tableau = *find_method(name)->tableau();
     step_control_options<double> options;
     options.atol = options.rtol = 1e-3;  // loose enough to reject steps
     std::vector<double> kept{1.0}, fresh{1.0};
@@ -157,7 +158,7 @@ TEST(StepControl, KeptDerivativeSavesTheFirstStageAndEveryRetryWithoutChangingAB
 }
 
 TEST(StepControl, StepCountLimitIsAnErrorNotAHang) {
-  explicit_rk<std::vector<double>> stepper(*find_tableau("bs32"));
+  explicit_rk<std::vector<double>> stepper(*find_method("bs32")->tableau());
   std::vector<double> y{1.0};
   step_control_options<double> options;
   options.atol = options.rtol = 1e-12;
@@ -167,7 +168,7 @@ TEST(StepControl, StepCountLimitIsAnErrorNotAHang) {
 
 TEST(StepControl, ABlowUpIsRejectedNotPropagated) {
   // y' = y^2 from y(0) = 1 blows up at t = 1: the driver must stop with an error, never return NaN.
-  explicit_rk<std::vector<double>> stepper(*find_tableau("dopri54"));
+  explicit_rk<std::vector<double>> stepper(*find_method("dopri54")->tableau());
   std::vector<double> y{1.0};
   step_control_options<double> options;
   auto rhs = [](double, const std::vector<double>& x, std::vector<double>& d) { d.assign(1, x[0] * x[0]); };

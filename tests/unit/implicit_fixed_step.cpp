@@ -1,6 +1,8 @@
 // The fixed-step implicit Runge-Kutta solver (implicit/radau.hpp) runs every implicit tableau at its
 // order. Problem: y' = cos t + y^2 - sin^2 t, manufactured so that y = sin t (nonlinear and
 // non-autonomous, as gate problems must be); slopes between halved steps against the declared order.
+#include <orderly/catalog.hpp>
+#include <orderly/implicit/radau.hpp>
 #include <orderly/tableaus/implicit_methods.hpp>
 
 #include <gtest/gtest.h>
@@ -52,7 +54,7 @@ TEST(ImplicitFixedStep, CoarseNonlinearStepReachesRoundOffInFloat128) {
   auto jacobian = [](const quad&, const std::vector<quad>& y, std::vector<quad>& j) { j = {-2 * y[0]}; };
   std::vector<quad> y = {1};
   const auto stats = integrate_implicit_rk_fixed(f, jacobian, quad(0), quad(4), y, 1,
-                                                 numeric_coefficients<quad>(*find_implicit_tableau("backward-euler")));
+                                                 numeric_coefficients<quad>(*find_method("backward-euler")->tableau()));
   const quad exact_y1 = (sqrt(quad(17)) - 1) / 8;
   EXPECT_LT(static_cast<double>(abs(y[0] - exact_y1)), 1e-32);
   EXPECT_LT(stats.newton_iterations, 20u);
@@ -62,7 +64,7 @@ TEST(ImplicitFixedStep, NewtonFailureIsReportedWithTheTime) {
   // y' = y^2 from y(0) = 1 blows up at t = 1; a step across it has no real stage solution.
   auto f = [](const double&, const std::vector<double>& y, std::vector<double>& dy) { dy[0] = y[0] * y[0]; };
   std::vector<double> y = {1};
-  EXPECT_THROW(integrate_implicit_rk_fixed(f, nullptr, 0.0, 4.0, y, 1, numeric_coefficients<double>(*find_implicit_tableau("backward-euler"))),
+  EXPECT_THROW(integrate_implicit_rk_fixed(f, nullptr, 0.0, 4.0, y, 1, numeric_coefficients<double>(*find_method("backward-euler")->tableau())),
                integration_failure);
 }
 
@@ -121,7 +123,7 @@ TEST(ImplicitFixedStep, AStepThatFailsFromTheExtrapolatedStagesIsSolvedAfresh) {
   };
   for (const char* name : {"gauss6", "radau5"}) {
     SCOPED_TRACE(name);
-    const auto coefficients = numeric_coefficients<quad>(*find_implicit_tableau(name));
+    const auto coefficients = numeric_coefficients<quad>(*find_method(name)->tableau());
     implicit_rk_stepper<quad> carried(coefficients), afresh(coefficients);
     std::vector<quad> y_carried(4, quad(1)), y_afresh(4, quad(1));
     const quad h = quad(3) / 2 / 8;

@@ -55,7 +55,7 @@ TEST(ExactPolynomial, RationalsAreRecognisedAndIrrationalsAreNot) {
 TEST(StabilityAnalysis, Rk4LimitsMatchThePublishedValuesTo12Digits) {
   const auto a = analyse("rk4");
   EXPECT_EQ(a.order, 4);
-  // The real interval [-2.785293563405..., 0] (Hairer-Wanner II, IV.2; issue 10's reference value).
+  // The real interval [-2.785293563405..., 0] (Hairer-Wanner II, IV.2).
   EXPECT_NEAR(as_double(a.stability.real_limit), -2.785293563405, twelve_digits);
   EXPECT_NEAR(as_double(a.stability.imaginary_limit), 2 * std::sqrt(2.0), twelve_digits);
   // R(z) = sum_(k <= 4) z^k / k!

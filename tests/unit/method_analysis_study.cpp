@@ -4,6 +4,7 @@
 //   splitting method with harmonic limit 2 (Stormer-Verlet, symplectic Euler) up to k = 4 / h^2.
 // - damped spring with b = 1 and explicit Euler: |1 + h lambda|^2 = 1 - h + h^2 k for k > 1/4, so
 //   k_max = 1 / h.
+#include <orderly/game_table.hpp>
 #include <orderly/method_analysis_study.hpp>
 
 #include <gtest/gtest.h>

@@ -1,6 +1,7 @@
 // The order-condition checker itself: tree generation against known counts and identities,
 // elementary weights against hand-written formulas, deliberately wrong coefficients, partitioned
 // (bicoloured) conditions, and the high-precision path for irrational coefficients.
+#include <orderly/catalog.hpp>
 #include <orderly/order_conditions.hpp>
 #include <orderly/tableaus/explicit_methods.hpp>
 
@@ -82,7 +83,7 @@ TEST(RootedTrees, KnownDensitiesAndSymmetries) {
 // Elementary weights of the tall and bushy trees, written out by hand for RK4:
 // Phi([[..[t]..]]) = b^T A^(k-1) 1 and Phi([t,...,t]) = b^T c^(k-1).
 TEST(ElementaryWeights, MatchHandWrittenSumsForTallAndBushyTrees) {
-  const auto m = exact_coefficients(*find_tableau("rk4"));
+  const auto m = exact_coefficients(*find_method("rk4")->tableau());
   const auto forest = generate_trees(6);
   const auto phi = elementary_weights(forest, m);
   const int s = m.stages();
@@ -116,7 +117,7 @@ TEST(ElementaryWeights, MatchHandWrittenSumsForTallAndBushyTrees) {
 
 // The proof that the checks can fail: one coefficient off by 10^-6 and the order drops.
 TEST(OrderConditionChecker, WrongRk4CoefficientIsCaught) {
-  const auto good = exact_coefficients(*find_tableau("rk4"));
+  const auto good = exact_coefficients(*find_method("rk4")->tableau());
   ASSERT_EQ(attained_order(good, 5), 4);
   const exact delta = parse_exact("1/1000000");
 
@@ -143,7 +144,7 @@ TEST(OrderConditionChecker, WrongRk4CoefficientIsCaught) {
 }
 
 TEST(OrderConditionChecker, WrongDopriCoefficientIsCaught) {
-  const auto good = exact_coefficients(*find_tableau("dopri54"));
+  const auto good = exact_coefficients(*find_method("dopri54")->tableau());
   ASSERT_EQ(attained_order(good, 6), 5);
   const exact delta = parse_exact("1/1000000");
   auto m = good;
@@ -159,14 +160,14 @@ TEST(OrderConditionChecker, WrongDopriCoefficientIsCaught) {
   EXPECT_GE(broken, 2);
   EXPECT_LT(broken, 5);
   // The embedded weights are checked the same way.
-  auto e = exact_coefficients(*find_tableau("dopri54"), weight_set::embedded);
+  auto e = exact_coefficients(*find_method("dopri54")->tableau(), weight_set::embedded);
   ASSERT_EQ(attained_order(e, 5), 4);
   e.b[6] += delta;
   EXPECT_EQ(attained_order(e, 5), 0);
 }
 
 TEST(OrderConditionChecker, ReportsEveryFailureWithItsTree) {
-  const auto m = exact_coefficients(*find_tableau("euler"));
+  const auto m = exact_coefficients(*find_method("euler")->tableau());
   const auto report = check_order_conditions(m, 3);
   EXPECT_EQ(report.order_satisfied, 1);
   EXPECT_EQ(report.conditions_checked, 4);
@@ -194,20 +195,20 @@ TEST(OrderConditionChecker, HighPrecisionGaussLegendre) {
       {{quarter, quarter - r3 / 6}, {quarter + r3 / 6, quarter}}, {high_precision(1) / 2, high_precision(1) / 2});
   EXPECT_EQ(attained_order(m, 6, high_precision("1e-90")), 4);
   // And an explicit method in double: rounding the coefficients leaves residuals near 1e-16.
-  const auto rk4 = tableau_coefficients<double>(*find_tableau("rk4"));
+  const auto rk4 = tableau_coefficients<double>(*find_method("rk4")->tableau());
   EXPECT_EQ(attained_order(rk4, 5, 1e-14), 4);
 }
 
 // Principal error norms published with the methods (2-norm of the order p+1 error coefficients).
 TEST(OrderConditionChecker, PrincipalErrorNormsMatchPublishedValues) {
   // Verner names his coefficient files by it: RKV65.IIIXb.Efficient.00000144617.
-  const double verner = principal_error_norm(exact_coefficients(*find_tableau("verner65")), 7).convert_to<double>();
+  const double verner = principal_error_norm(exact_coefficients(*find_method("verner65")->tableau()), 7).convert_to<double>();
   EXPECT_NEAR(verner, 1.44617e-6, 0.000005e-6);
   // Dormand and Prince (1980), RK5(4)7M: A^(6) = 3.99e-4.
-  const double dopri = principal_error_norm(exact_coefficients(*find_tableau("dopri54")), 6).convert_to<double>();
+  const double dopri = principal_error_norm(exact_coefficients(*find_method("dopri54")->tableau()), 6).convert_to<double>();
   EXPECT_NEAR(dopri, 3.99e-4, 0.005e-4);
   // Explicit Euler: the single tree [t] of order 2 has residual -1/2 and symmetry 1.
-  EXPECT_EQ(principal_error_norm(exact_coefficients(*find_tableau("euler")), 2), high_precision(1) / 2);
+  EXPECT_EQ(principal_error_norm(exact_coefficients(*find_method("euler")->tableau()), 2), high_precision(1) / 2);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -237,8 +238,8 @@ TEST(PartitionedConditions, SymplecticEulerHasOrderOne) {
 // conditions reduce to the ordinary ones.
 TEST(PartitionedConditions, IdenticalHalvesGiveTheMethodsOrder) {
   for (const char* name : {"heun3", "rk4", "bs32"}) {
-    const auto m = exact_coefficients(*find_tableau(name));
-    EXPECT_EQ(attained_order(m, m, find_tableau(name)->order + 1, exact(0), false), find_tableau(name)->order) << name;
+    const auto m = exact_coefficients(*find_method(name)->tableau());
+    EXPECT_EQ(attained_order(m, m, find_method(name)->tableau()->order + 1, exact(0), false), find_method(name)->tableau()->order) << name;
   }
 }
 

@@ -242,7 +242,7 @@ TEST(ProblemsExactResidual, FifthRootIsWithinEpsilonInEveryScalar) {
   EXPECT_TRUE(std::isnan(orderly::problems::fifth_root(-2.0)));
 }
 
-TEST(ProblemsExactResidual, CatalogHoldsTheIssueProblems) {
+TEST(ProblemsExactResidual, CatalogHoldsTheNamedProblems) {
   for (const char* name : {"constant-force", "spring-damper-15", "spring-damper-10", "harmonic", "thrust-drag",
                            "forced-oscillator", "nonlinear-na", "arenstorf", "lotka-volterra", "lorenz", "pleiades",
                            "pendulum", "kepler", "henon-heiles", "outer-solar-system", "stiff-spring",

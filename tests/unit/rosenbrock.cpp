@@ -26,14 +26,14 @@ using state = std::vector<double>;
 const rosenbrock_method& rodas() { return *find_method("rosenbrock4")->rosenbrock(); }
 
 TEST(Rosenbrock, PublishedDecimalsAreReadAsTheRationalsTheyDenote) {
-  EXPECT_EQ(tableaus::parse_decimal("0.3620000000000023e-01"), exact(3620000000000023LL, 100000000000000000LL));
-  EXPECT_EQ(tableaus::parse_decimal("-0.1043"), exact(-1043, 10000));
-  EXPECT_EQ(tableaus::parse_decimal("0.1544000000000000e+01"), exact(193, 125));
-  EXPECT_EQ(tableaus::parse_decimal("1"), exact(1));
-  EXPECT_EQ(tableaus::parse_decimal("0.386"), exact(193, 500));  // a leading zero is not an octal prefix
-  EXPECT_EQ(tableaus::parse_decimal("-0.00"), exact(0));
-  EXPECT_THROW(tableaus::parse_decimal("0.1x"), std::invalid_argument);
-  EXPECT_THROW(tableaus::parse_decimal("e5"), std::invalid_argument);
+  EXPECT_EQ(orderly::parse_exact("0.3620000000000023e-01"), exact(3620000000000023LL, 100000000000000000LL));
+  EXPECT_EQ(orderly::parse_exact("-0.1043"), exact(-1043, 10000));
+  EXPECT_EQ(orderly::parse_exact("0.1544000000000000e+01"), exact(193, 125));
+  EXPECT_EQ(orderly::parse_exact("1"), exact(1));
+  EXPECT_EQ(orderly::parse_exact("0.386"), exact(193, 500));  // a leading zero is not an octal prefix
+  EXPECT_EQ(orderly::parse_exact("-0.00"), exact(0));
+  EXPECT_THROW(orderly::parse_exact("0.1x"), std::invalid_argument);
+  EXPECT_THROW(orderly::parse_exact("e5"), std::invalid_argument);
 }
 
 // In the transformed form C = diag(1/gamma) - Gamma^(-1), so Gamma = (I/gamma - C)^(-1), and

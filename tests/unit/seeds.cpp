@@ -1,5 +1,6 @@
 // The seed specimens: the articles' own numbers, bit-for-bit agreement with literal transcriptions
 // of the articles' code, and the measured consequences of their time-argument defects.
+#include <orderly/catalog.hpp>
 #include <orderly/explicit_rk.hpp>
 #include <orderly/seeds.hpp>
 #include <orderly/tableaus/explicit_methods.hpp>
@@ -36,7 +37,7 @@ TEST(Seeds, CatalogNamesAndEvaluationCounts) {
                                              "seed-rk4-simplified",  "seed-rkf45",         "seed-cs116b-rk4"};
   ASSERT_EQ(seed_specimens().size(), expected.size());
   for (const auto& name : expected) {
-    const auto* s = find_seed(name);
+    const auto* s = find_method(name)->seed();
     ASSERT_NE(s, nullptr) << name;
     EXPECT_FALSE(s->description.empty());
     // Every call of f counts: one step of each specimen on a 2-d oscillator (n = 2).
@@ -49,7 +50,7 @@ TEST(Seeds, CatalogNamesAndEvaluationCounts) {
     s->step(f, 0.0f, y, 0.1f);
     EXPECT_EQ(calls, s->rhs_evaluations_per_step) << name;
   }
-  EXPECT_EQ(find_seed("seed-nothing"), nullptr);
+  EXPECT_EQ(find_method("seed-nothing"), nullptr);
   // Specimens written for (position, velocity) pairs refuse a state that is not one.
   rhs_function<float> f = [](const float&, const fvec& y, fvec& d) { d.assign(y.size(), 0.0f); };
   for (const auto& s : seed_specimens()) {
@@ -72,7 +73,7 @@ const rhs_function<float> car = [](const float&, const fvec& y, fvec& d) {
 TEST(Seeds, EulerCarTableAtOneSecond) {
   // 001's table, t = 1 .. 10 (state after t steps).
   const float positions[] = {0, 10, 30, 60, 100, 150, 210, 280, 360, 450};
-  const auto& euler = *find_seed("seed-euler");
+  const auto& euler = *find_method("seed-euler")->seed();
   fvec y{0, 0};
   for (int k = 0; k < 10; ++k) {
     euler.step(car, static_cast<float>(k), y, 1.0f);
@@ -94,7 +95,7 @@ TEST(Seeds, EulerCarTableAtOneHundredthSecond) {
                            "t=9.98:\tposition = 497.500092\tvelocity = 99.799049",
                            "t=9.99:\tposition = 498.498077\tvelocity = 99.899048",
                            "t=10.00:\tposition = 499.497070\tvelocity = 99.999046"};
-  const auto& euler = *find_seed("seed-euler");
+  const auto& euler = *find_method("seed-euler")->seed();
   const float dt = 1.0f / 100.0f;
   std::vector<std::string> printed;
   fvec y{0, 0};
@@ -189,7 +190,7 @@ TEST(Seeds, EvaluateFormRk4MatchesTheArticleBitForBit) {
       SCOPED_TRACE(std::string(names[variant]) + (forced ? " forced" : ""));
       article001::State state{100, 0};
       fvec y{100, 0};
-      const auto& s = *find_seed(names[variant]);
+      const auto& s = *find_method(names[variant])->seed();
       float t = 0;
       const float dt = 0.1f;
       for (int i = 0; i < 200; ++i) {
@@ -230,7 +231,7 @@ TEST(Seeds, Cs116bMatchesTheSlideBitForBit) {
     const float F = (T - (C * y[1]));
     d = {y[1], F / M};
   };
-  const auto& s = *find_seed("seed-cs116b-rk4");
+  const auto& s = *find_method("seed-cs116b-rk4")->seed();
   fvec y{0, 0};
   float t = 0;
   for (int i = 0; i < 100; ++i) {
@@ -256,13 +257,13 @@ TEST(Seeds, Rk4AgreesWithACorrectRk4ToFloatRounding) {
   for (int i = 0; i < 100; ++i) rk4.do_step(f, reference, i * 0.05, 0.05);
   for (const char* name : {"seed-rk4", "seed-rk4-simplified", "seed-rk-generic", "seed-rk4-t-plus-half",
                            "seed-rk4-double-dt"}) {
-    const auto y = run(*find_seed(name), spring_001(false), {100, 0}, 0.05f, 100);
+    const auto y = run(*find_method(name)->seed(), spring_001(false), {100, 0}, 0.05f, 100);
     EXPECT_NEAR(y[0], reference[0], 1e-3) << name;
     EXPECT_NEAR(y[1], reference[1], 1e-3) << name;
   }
   // The simplified RK4 performs exactly the evaluate form's float operations.
-  EXPECT_EQ(run(*find_seed("seed-rk4-simplified"), spring_001(false), {100, 0}, 0.05f, 100),
-            run(*find_seed("seed-rk4"), spring_001(false), {100, 0}, 0.05f, 100));
+  EXPECT_EQ(run(*find_method("seed-rk4-simplified")->seed(), spring_001(false), {100, 0}, 0.05f, 100),
+            run(*find_method("seed-rk4")->seed(), spring_001(false), {100, 0}, 0.05f, 100));
 }
 
 // x'' = -x + sin t, x(0) = 1, x'(0) = 0: x = cos t + sin(t)/2 - t cos(t)/2, v = (t/2 - 1) sin t.
@@ -272,7 +273,7 @@ const rhs_function<float> forced_oscillator = [](const float& t, const fvec& y, 
 
 double forced_error(const char* name, int steps, double t_end = 2.0) {
   const float h = static_cast<float>(t_end / steps);
-  const auto y = run(*find_seed(name), forced_oscillator, {1, 0}, h, steps);
+  const auto y = run(*find_method(name)->seed(), forced_oscillator, {1, 0}, h, steps);
   const double t = static_cast<double>(h) * steps;  // the time the float steps actually reached
   const double x = std::cos(t) + std::sin(t) / 2 - t * std::cos(t) / 2;
   const double v = (t / 2 - 1) * std::sin(t);
@@ -306,12 +307,12 @@ TEST(Seeds, TimeArgumentDefectsDestroyTheOrder) {
 }
 
 TEST(Seeds, GenericEqualsRk4OnlyForAutonomousForces) {
-  const auto autonomous_generic = run(*find_seed("seed-rk-generic"), spring_001(false), {100, 0}, 0.05f, 100);
-  const auto autonomous_rk4 = run(*find_seed("seed-rk4"), spring_001(false), {100, 0}, 0.05f, 100);
+  const auto autonomous_generic = run(*find_method("seed-rk-generic")->seed(), spring_001(false), {100, 0}, 0.05f, 100);
+  const auto autonomous_rk4 = run(*find_method("seed-rk4")->seed(), spring_001(false), {100, 0}, 0.05f, 100);
   EXPECT_NEAR(autonomous_generic[0], autonomous_rk4[0], 1e-3);
   EXPECT_NEAR(autonomous_generic[1], autonomous_rk4[1], 1e-3);
-  const auto forced_generic = run(*find_seed("seed-rk-generic"), forced_oscillator, {1, 0}, 0.05f, 40);
-  const auto forced_rk4 = run(*find_seed("seed-rk4"), forced_oscillator, {1, 0}, 0.05f, 40);
+  const auto forced_generic = run(*find_method("seed-rk-generic")->seed(), forced_oscillator, {1, 0}, 0.05f, 40);
+  const auto forced_rk4 = run(*find_method("seed-rk4")->seed(), forced_oscillator, {1, 0}, 0.05f, 40);
   EXPECT_GT(std::abs(forced_generic[0] - forced_rk4[0]) + std::abs(forced_generic[1] - forced_rk4[1]), 0.1);
 }
 
@@ -322,11 +323,11 @@ TEST(Seeds, Rkf45IsFehlbergsPairInFloat) {
   // minus explicit_rk's (propagated - embedded) estimate. Autonomous problem, so the stage-time
   // defect does not show.
   using dvec = std::vector<double>;
-  const auto* tableau = find_tableau("rkf45");
+  const auto* tableau = find_method("rkf45")->tableau();
   ASSERT_NE(tableau, nullptr);
   explicit_rk<dvec> fehlberg(*tableau);
   auto spring = [](double, const dvec& y, dvec& d) { d = {y[1], -10 * y[0] - y[1]}; };
-  const auto& s = *find_seed("seed-rkf45");
+  const auto& s = *find_method("seed-rkf45")->seed();
 
   // One step of 0.2 from (1, 0): estimate ~ 1e-4, float noise in a difference of two O(1) floats
   // ~ 1e-7.
@@ -353,8 +354,8 @@ TEST(Seeds, SemiImplicitEulerKeepsTheOscillatorsEnergyBounded) {
   // energy x^2 + v^2 - dt x v is conserved, so E stays within a factor 1 +- dt/2), explicit
   // Euler's grows by (1 + dt^2) per step.
   rhs_function<float> oscillator = [](const float&, const fvec& y, fvec& d) { d = {y[1], -y[0]}; };
-  const auto semi = run(*find_seed("seed-semi-implicit-euler"), oscillator, {1, 0}, 0.1f, 900);
-  const auto expl = run(*find_seed("seed-euler"), oscillator, {1, 0}, 0.1f, 900);
+  const auto semi = run(*find_method("seed-semi-implicit-euler")->seed(), oscillator, {1, 0}, 0.1f, 900);
+  const auto expl = run(*find_method("seed-euler")->seed(), oscillator, {1, 0}, 0.1f, 900);
   const double e_semi = semi[0] * semi[0] + semi[1] * semi[1], e_expl = expl[0] * expl[0] + expl[1] * expl[1];
   EXPECT_LT(std::abs(e_semi - 1), 0.1 / (1 - 0.05) + 1e-4);
   EXPECT_NEAR(e_expl, std::pow(1.01, 900), 0.01 * std::pow(1.01, 900));

@@ -6,6 +6,7 @@
 // i.e. A_q[i][j] = drift_j (j <= i), b_q = drift; A_p[i][j] = kick_j (j < i), b_p = kick. For a
 // separable system only alternating bicoloured trees carry conditions. Every condition up to the
 // declared order must hold (|residual| < 1e-40) and at least one of the next order must fail.
+#include <orderly/catalog.hpp>
 #include <orderly/order_conditions.hpp>
 #include <orderly/splitting.hpp>
 #include <orderly/splitting/partitioned_form.hpp>
@@ -81,8 +82,8 @@ high_precision principal_error(const splitting_method& m) {
 TEST(SplittingOrderConditions, McLachlanHasASmallerErrorConstantThanTheTripleJump) {
   // Why mclachlan4 is the "optimised" fourth-order method: its fifth-order error coefficients are
   // far smaller than the triple jump's, at one force evaluation more per step (4 vs 3).
-  const auto e_mclachlan = principal_error(*find_splitting("mclachlan4"));
-  const auto e_triple = principal_error(*find_splitting("yoshida4"));
+  const auto e_mclachlan = principal_error(*find_method("mclachlan4")->splitting());
+  const auto e_triple = principal_error(*find_method("yoshida4")->splitting());
   EXPECT_LT(e_mclachlan * 10, e_triple) << "mclachlan4 " << e_mclachlan.str(6) << " vs yoshida4 " << e_triple.str(6);
 }
 
@@ -93,11 +94,11 @@ TEST(SplittingOrderConditions, ForceEvaluationsPerStep) {
       {"ruth3", 3},              {"yoshida4", 3},           {"yoshida6", 7},        {"mclachlan4", 4}};
   ASSERT_EQ(expected.size(), splitting_methods().size());
   for (const auto& [name, evaluations] : expected) {
-    const auto* m = find_splitting(name);
+    const auto* m = find_method(name)->splitting();
     ASSERT_NE(m, nullptr) << name;
     EXPECT_EQ(m->force_evaluations_per_step(), evaluations) << name;
   }
-  EXPECT_EQ(find_splitting("no-such-method"), nullptr);
+  EXPECT_EQ(find_method("no-such-method"), nullptr);
 }
 
 }  // namespace

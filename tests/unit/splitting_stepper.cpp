@@ -1,5 +1,6 @@
 // The splitting stepper: work counting, order with a time-dependent force, and agreement with
 // Boost.Odeint's symplectic steppers step for step.
+#include <orderly/catalog.hpp>
 #include <orderly/splitting.hpp>
 
 #include <boost/numeric/odeint.hpp>
@@ -47,19 +48,19 @@ TEST(SplittingStepper, CountsForceEvaluationsWithReuse) {
                   (m.velocity_evaluations_per_step() < static_cast<int>(std::count_if(m.drift.begin(), m.drift.end(), [](const auto& d) { return d != 0; })) ? 1 : 0));
   }
   // Velocity Verlet is the classic case: one force per step after the first.
-  splitting_stepper<vec> verlet(*find_splitting("velocity-verlet"));
+  splitting_stepper<vec> verlet(*find_method("velocity-verlet")->splitting());
   vec q{1.0}, p{0.0};
   double t = 0;
   for (int n = 0; n < 10; ++n, t += 0.1) verlet.step(pendulum_force, unit_velocity, t, q, p, 0.1);
   EXPECT_EQ(verlet.force_evaluations(), 11u);
   // Step times computed as t0 + n h (0.1 * 3 != 0.2 + 0.1 in double) still reuse the force.
-  splitting_stepper<vec> by_index(*find_splitting("velocity-verlet"));
+  splitting_stepper<vec> by_index(*find_method("velocity-verlet")->splitting());
   q = {1.0};
   p = {0.0};
   for (int n = 0; n < 10; ++n) by_index.step(pendulum_force, unit_velocity, 0.1 * n, q, p, 0.1);
   EXPECT_EQ(by_index.force_evaluations(), 11u);
   // A genuinely different time does not.
-  splitting_stepper<vec> jumped(*find_splitting("velocity-verlet"));
+  splitting_stepper<vec> jumped(*find_method("velocity-verlet")->splitting());
   q = {1.0};
   p = {0.0};
   jumped.step(pendulum_force, unit_velocity, 0.0, q, p, 0.1);
@@ -68,7 +69,7 @@ TEST(SplittingStepper, CountsForceEvaluationsWithReuse) {
 }
 
 TEST(SplittingStepper, RejectsMismatchedHalves) {
-  splitting_stepper<vec> stepper(*find_splitting("leapfrog"));
+  splitting_stepper<vec> stepper(*find_method("leapfrog")->splitting());
   vec q{1.0, 2.0}, p{0.0};
   EXPECT_THROW(stepper.step(pendulum_force, unit_velocity, 0.0, q, p, 0.1), std::invalid_argument);
 }
@@ -76,7 +77,7 @@ TEST(SplittingStepper, RejectsMismatchedHalves) {
 TEST(SplittingStepper, CacheIsInvalidatedByReset) {
   // The cache contract: a caller that changes the state between steps calls reset(), and the
   // kick-drift-kick run then does not reuse the stale force (2 + 2 evaluations, not 2 + 1).
-  splitting_stepper<vec> stepper(*find_splitting("velocity-verlet"));
+  splitting_stepper<vec> stepper(*find_method("velocity-verlet")->splitting());
   vec q{1.0}, p{0.0};
   stepper.step(pendulum_force, unit_velocity, 0.0, q, p, 0.1);
   q[0] += 0.5;
@@ -84,7 +85,7 @@ TEST(SplittingStepper, CacheIsInvalidatedByReset) {
   stepper.step(pendulum_force, unit_velocity, 0.1, q, p, 0.1);
   EXPECT_EQ(stepper.force_evaluations(), 4u);
   // And the result is the one a fresh stepper gives from the changed state.
-  splitting_stepper<vec> fresh(*find_splitting("velocity-verlet"));
+  splitting_stepper<vec> fresh(*find_method("velocity-verlet")->splitting());
   vec q_fresh{1.0}, p_fresh{0.0};
   fresh.step(pendulum_force, unit_velocity, 0.0, q_fresh, p_fresh, 0.1);
   q_fresh[0] += 0.5;
@@ -149,7 +150,7 @@ TEST(SplittingStepper, AgreesWithOdeintSymplecticSteppers) {
   auto momentum = [](const vec& q, vec& dpdt) { dpdt[0] = -std::sin(q[0]); };
 
   auto ours = [&](const char* name) {
-    splitting_stepper<vec> stepper(*find_splitting(name));
+    splitting_stepper<vec> stepper(*find_method(name)->splitting());
     vec q{1.0}, p{0.0};
     for (int i = 0; i < steps; ++i) stepper.step(pendulum_force, unit_velocity, i * h, q, p, h);
     return vec{q[0], p[0]};
@@ -175,7 +176,7 @@ TEST(SplittingStepper, AgreesWithOdeintSymplecticSteppers) {
 TEST(SplittingStepper, WorksOnFixedSizeStatesAndLongDouble) {
   // One template for every container and scalar: std::array<long double, 2>, a 2-d oscillator.
   using state = std::array<long double, 2>;
-  splitting_stepper<state> stepper(*find_splitting("yoshida4"));
+  splitting_stepper<state> stepper(*find_method("yoshida4")->splitting());
   state q{1, 0}, p{0, 1};
   auto force = [](long double, const state& x, state& f) { f = {-x[0], -x[1]}; };
   auto velocity = [](long double, const state& y, state& v) { v = y; };

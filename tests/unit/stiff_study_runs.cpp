@@ -158,7 +158,7 @@ TEST(StiffStudyJson, AcceptanceRowsPickTheCheapestRunReachingSixDigits) {
                  made_up_run("rosenbrock4", "rober", 1e-6, 6.0, 4999)};
   const auto j = stiff_suite_json(result);
   const auto row = [&](const std::string& method, const std::string& problem) {
-    for (const auto& r : j["done_when"])
+    for (const auto& r : j["efficiency_targets"])
       if (r["method"] == method && r["problem"] == problem) return r;
     throw std::runtime_error("no row " + method + " " + problem);
   };
@@ -169,7 +169,7 @@ TEST(StiffStudyJson, AcceptanceRowsPickTheCheapestRunReachingSixDigits) {
   EXPECT_TRUE(row("rosenbrock4", "rober")["met"]);
   EXPECT_FALSE(row("rosenbrock4", "hires")["met"]);
   EXPECT_TRUE(row("rosenbrock4", "hires").contains("reason"));
-  EXPECT_EQ(j["schema"], "orderly.stiff/1");
+  EXPECT_EQ(j["schema"], "orderly.stiff/2");
 }
 
 }  // namespace

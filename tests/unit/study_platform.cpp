@@ -176,7 +176,7 @@ TEST(MeasurementCache, ASuiteGivesTheSameResultsAsEachJobAlone) {
   const auto together = run_convergence_jobs(jobs, 2);
   ASSERT_TRUE(together[0].result) << together[0].error;
   ASSERT_EQ(together[0].result->refinement.size(), 2u) << "the double job no longer escalates: pick another pair";
-  EXPECT_EQ(together[0].result->scalar, "float128");
+  EXPECT_EQ(together[0].result->scalar, scalar_kind::quad);
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     const auto alone = study_convergence(jobs[i]);
     ASSERT_TRUE(together[i].result) << together[i].error;
@@ -308,8 +308,8 @@ TEST(Gate, DoubleIsKeptOnlyWhenItsMeasurementIsClearOfRounding) {
   };
   const auto euler = study_convergence(gate_request(find_method("euler"), &problem));
   const auto euler_quad = alone("euler");
-  EXPECT_EQ(euler.scalar, "double");
-  EXPECT_EQ(euler_quad.scalar, "float128");
+  EXPECT_EQ(euler.scalar, scalar_kind::float64);
+  EXPECT_EQ(euler_quad.scalar, scalar_kind::quad);
   ASSERT_EQ(euler.solution.points.size(), euler_quad.solution.points.size());
   for (std::size_t k = 0; k < euler.solution.points.size(); ++k)
     EXPECT_NEAR(euler.solution.points[k].error, euler_quad.solution.points[k].error,
@@ -318,7 +318,7 @@ TEST(Gate, DoubleIsKeptOnlyWhenItsMeasurementIsClearOfRounding) {
 
   const auto rkf78 = study_convergence(gate_request(find_method("rkf78"), &problem));
   const auto rkf78_quad = alone("rkf78");
-  EXPECT_EQ(rkf78.scalar, "float128");
+  EXPECT_EQ(rkf78.scalar, scalar_kind::quad);
   EXPECT_EQ(rkf78.solution.fit.order, rkf78_quad.solution.fit.order);
   EXPECT_EQ(rkf78.solution.fit.error_constant, rkf78_quad.solution.fit.error_constant);
 }

@@ -8,6 +8,7 @@
 // and methods of order >= 5 can look better than they are. The local error of one step from the
 // exact solution behaves like C h^(p+1); its observed order log2(e(h) / e(h/2)) is measured in
 // cpp_bin_float_50, far from round-off. The double stepper reproduces the 50-digit one to round-off.
+#include <orderly/catalog.hpp>
 #include <orderly/explicit_rk.hpp>
 #include <orderly/scalars.hpp>
 #include <orderly/tableaus/explicit_methods.hpp>
@@ -77,7 +78,7 @@ class TableauConvergence : public testing::TestWithParam<weights_case> {};
 
 TEST_P(TableauConvergence, LocalErrorShrinksAtTheDeclaredOrder) {
   const auto& [name, weights] = GetParam();
-  const butcher_tableau& t = *find_tableau(name);
+  const butcher_tableau& t = *find_method(name)->tableau();
   const int declared = weights == weight_set::primary ? t.order : *t.embedded_order;
   const mp50 t0 = mp50(3) / 10;
   // Verner's optimised pair has a tiny leading error coefficient (its principal error norm is
@@ -93,7 +94,7 @@ TEST_P(TableauConvergence, LocalErrorShrinksAtTheDeclaredOrder) {
 
 TEST_P(TableauConvergence, DoubleStepperMatchesTheFiftyDigitOne) {
   const auto& [name, weights] = GetParam();
-  const butcher_tableau& t = *find_tableau(name);
+  const butcher_tableau& t = *find_method(name)->tableau();
   const double in_double = error_after<double>(t, weights, 0.25, 1.0 / 64, 64);
   const double in_mp50 = error_after<mp50>(t, weights, mp50(1) / 4, mp50(1) / 64, 64).convert_to<double>();
   EXPECT_NEAR(in_double, in_mp50, 1e-13);

@@ -2,6 +2,7 @@
 // embedded pair, all Butcher conditions up to the declared order vanish in rational arithmetic and
 // at least one of the next order does not, so the declared order is the true order. Parameterised
 // over the catalog: a new tableau gets every check by being listed in explicit_tableaus().
+#include <orderly/catalog.hpp>
 #include <orderly/order_conditions.hpp>
 #include <orderly/scalars.hpp>
 #include <orderly/tableaus/explicit_methods.hpp>
@@ -21,7 +22,7 @@ class WeightSetOrder : public testing::TestWithParam<weights_case> {};
 
 TEST_P(WeightSetOrder, DeclaredOrderIsTheExactOrder) {
   const auto& [name, weights] = GetParam();
-  const butcher_tableau* t = find_tableau(name);
+  const butcher_tableau* t = find_method(name)->tableau();
   ASSERT_NE(t, nullptr);
   const int declared = weights == weight_set::primary ? t->order : *t->embedded_order;
   ASSERT_GE(declared, 1);
@@ -50,7 +51,7 @@ std::string tableau_name(const testing::TestParamInfo<std::string>& info) {
 }
 
 TEST_P(Tableau, IsExplicitWithConsistentShapeAndRowSums) {
-  const butcher_tableau& t = *find_tableau(GetParam());
+  const butcher_tableau& t = *find_method(GetParam())->tableau();
   EXPECT_TRUE(t.is_explicit());
   EXPECT_EQ(t.a.size(), t.b.size());
   EXPECT_EQ(t.c.size(), t.b.size());
@@ -91,7 +92,7 @@ void expect_rounded_once(const butcher_tableau& t, const char* scalar) {
 }
 
 TEST_P(Tableau, ScalarCoefficientsAreRoundedOnce) {
-  const butcher_tableau& t = *find_tableau(GetParam());
+  const butcher_tableau& t = *find_method(GetParam())->tableau();
   expect_rounded_once<float>(t, "float");
   expect_rounded_once<double>(t, "double");
   expect_rounded_once<long double>(t, "long double");
@@ -104,14 +105,14 @@ INSTANTIATE_TEST_SUITE_P(Catalog, Tableau, testing::ValuesIn(every_tableau()), t
 // ---------------------------------------------------------------------------------------------
 // The catalog as a whole
 
-TEST(TableauCatalog, HoldsEveryMethodOfTheIssueOnce) {
+TEST(TableauCatalog, HoldsEveryNamedMethodOnce) {
   const std::set<std::string> expected = {"euler",  "heun", "midpoint", "ralston2",    "kutta3",  "heun3",
                                           "ssprk3", "rk4",  "rk4-38",   "bs32",        "rkf45",   "cash-karp54",
                                           "dopri54", "verner65", "rkf78"};
   std::set<std::string> names;
   for (const auto& t : explicit_tableaus()) EXPECT_TRUE(names.insert(t.name).second) << "duplicate " << t.name;
   EXPECT_EQ(names, expected);
-  EXPECT_EQ(find_tableau("no-such-method"), nullptr);
+  EXPECT_EQ(find_method("no-such-method"), nullptr);
 }
 
 // Stage counts and orders as published (stages, order of b, order of b_hat; 0 = no pair).
@@ -129,7 +130,7 @@ TEST(TableauCatalog, StagesAndOrdersAsPublished) {
       {"dopri54", 7, 5, 4, true},      {"verner65", 9, 6, 5, true},     {"rkf78", 13, 8, 7, false},
   };
   for (const auto& p : table) {
-    const auto* t = find_tableau(p.name);
+    const auto* t = find_method(p.name)->tableau();
     ASSERT_NE(t, nullptr) << p.name;
     EXPECT_EQ(t->stages(), p.stages) << p.name;
     EXPECT_EQ(t->order, p.order) << p.name;
@@ -141,7 +142,7 @@ TEST(TableauCatalog, StagesAndOrdersAsPublished) {
 // Fehlberg's error estimate for his 7(8) pair is TE = 41/840 (k1 + k11 - k12 - k13) (NASA TR R-287);
 // propagating the 8th-order weights (b) flips its sign: b - b_hat = -TE.
 TEST(TableauCatalog, Fehlberg78ErrorEstimateIsFehlbergs) {
-  const auto* t = find_tableau("rkf78");
+  const auto* t = find_method("rkf78")->tableau();
   ASSERT_NE(t, nullptr);
   const exact w = parse_exact("41/840");
   for (int i = 0; i < t->stages(); ++i) {

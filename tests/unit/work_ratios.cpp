@@ -1,4 +1,4 @@
-// The work-precision comparison at equal achieved error (studies/include/orderly/work_ratios.hpp)
+// The work-precision comparison at equal achieved error (studies/workprecision/include/orderly/work_ratios.hpp)
 // on curves whose interpolated work is known in closed form.
 #include <orderly/work_ratios.hpp>
 

@@ -157,6 +157,8 @@ inline method_entry catalog_entry(const rosenbrock_method& m) {
 // Every method Orderly ships, in catalog order (src/catalog.cpp).
 const std::vector<method_entry>& method_catalog();
 
+// The one lookup by name: the entry, whose tableau(), splitting(), rosenbrock() or seed() holds the
+// family's data; nullptr for an unknown name.
 inline const method_entry* find_method(std::string_view name) {
   for (const auto& entry : method_catalog())
     if (entry.name == name) return &entry;

@@ -5,7 +5,9 @@
 #include <boost/multiprecision/cpp_bin_float.hpp>
 #include <boost/multiprecision/cpp_int.hpp>
 
+#include <algorithm>
 #include <cstdlib>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -18,17 +20,97 @@ using exact = boost::multiprecision::cpp_rational;
 // closed forms with radicals): 100 decimal digits, converted once to the scalar.
 using high_precision = boost::multiprecision::cpp_bin_float_100;
 
-// Parses "p", "p/q" or "-p/q" (integers of any length) into an exact rational.
-inline exact parse_exact(std::string_view text) {
-  const auto slash = text.find('/');
-  auto integer = [&](std::string_view digits) {
-    if (digits.empty()) throw std::invalid_argument("empty integer in coefficient '" + std::string(text) + "'");
-    return boost::multiprecision::cpp_int(std::string(digits));
+// A coefficient's exponent beyond any scalar's range denotes nothing a method can use, and the exact
+// rational behind 10^999999 alone has a million digits.
+inline constexpr long max_coefficient_exponent = 400;
+
+// A coefficient as it is written: the exact rational it denotes and, for a rounded decimal, how
+// finely it was given.
+struct written_coefficient {
+  exact value;
+  std::optional<exact> resolution;  // half a unit in the last given digit (rounded decimals); none when exact
+  int significant_digits = 0;       // decimals: digits from the first nonzero one
+};
+
+// The one reader of coefficients written as text: "p" or "p/q" (integers of any length, a sign on
+// p), or a decimal "[-]digits[.digits][e[+-]digits]" (published codes print them so), each read as
+// the exact rational it denotes. Integers and zero are exact; any other decimal was rounded to its
+// last digit. Throws std::invalid_argument saying what is wrong with the text (not repeating it).
+inline written_coefficient read_coefficient(std::string_view text, long max_exponent = max_coefficient_exponent) {
+  using boost::multiprecision::cpp_int;
+  auto fail = [](const std::string& why) -> written_coefficient { throw std::invalid_argument(why); };
+  auto digits_only = [](std::string_view s) {
+    if (s.empty()) return false;
+    for (char ch : s)
+      if (ch < '0' || ch > '9') return false;
+    return true;
   };
-  if (slash == std::string_view::npos) return exact(integer(text));
-  const auto denominator = integer(text.substr(slash + 1));
-  if (denominator == 0) throw std::invalid_argument("zero denominator in coefficient '" + std::string(text) + "'");
-  return exact(integer(text.substr(0, slash)), denominator);
+  // cpp_int reads a leading 0 as an octal prefix: leading zeros are dropped (one digit kept).
+  auto decimal_integer = [](std::string_view digits) {
+    digits.remove_prefix(std::min(digits.find_first_not_of('0'), digits.size() - 1));
+    return cpp_int(std::string(digits));
+  };
+  if (text.empty()) return fail("is empty");
+  bool negative = false;
+  std::string_view body = text;
+  if (body.front() == '-' || body.front() == '+') {
+    negative = body.front() == '-';
+    body.remove_prefix(1);
+  }
+  if (const auto slash = body.find('/'); slash != std::string_view::npos) {
+    const std::string_view num = body.substr(0, slash), den = body.substr(slash + 1);
+    if (!digits_only(num) || !digits_only(den)) return fail("is not a rational p/q");
+    const cpp_int denominator = decimal_integer(den);
+    if (denominator == 0) return fail("has a zero denominator");
+    const exact value(decimal_integer(num), denominator);
+    return {negative ? exact(-value) : value, std::nullopt};
+  }
+  std::string digits;
+  long fraction_digits = 0;
+  bool seen_point = false;
+  std::size_t i = 0;
+  for (; i < body.size() && body[i] != 'e' && body[i] != 'E'; ++i) {
+    if (body[i] == '.') {
+      if (seen_point) return fail("is not a number");
+      seen_point = true;
+    } else if (body[i] >= '0' && body[i] <= '9') {
+      digits += body[i];
+      if (seen_point) ++fraction_digits;
+    } else {
+      return fail("is not a number (use a decimal or p/q)");
+    }
+  }
+  if (digits.empty()) return fail("is not a number");
+  long exponent = 0;
+  if (i < body.size()) {
+    std::string_view e = body.substr(i + 1);
+    if (e.size() > 6) return fail("has a malformed exponent");
+    const bool negative_exponent = !e.empty() && e.front() == '-';
+    if (!e.empty() && (e.front() == '-' || e.front() == '+')) e.remove_prefix(1);
+    if (!digits_only(e)) return fail("has a malformed exponent");
+    exponent = std::stol(std::string(e)) * (negative_exponent ? -1 : 1);
+    if (std::labs(exponent) > max_exponent) return fail("has an exponent beyond +-" + std::to_string(max_exponent));
+  }
+  const long scale = exponent - fraction_digits;  // value = digits * 10^scale
+  const cpp_int mantissa = decimal_integer(digits);
+  const cpp_int ten_power = boost::multiprecision::pow(cpp_int(10), static_cast<unsigned>(std::labs(scale)));
+  exact value = scale >= 0 ? exact(mantissa * ten_power) : exact(mantissa, ten_power);
+  if (negative) value = -value;
+  // Integers written without a point or exponent ("3") are exact, and so is a zero ("0.0": no
+  // digit to round); anything else was rounded.
+  if ((!seen_point && exponent == 0) || mantissa == 0) return {value, std::nullopt};
+  const exact unit = scale >= 0 ? exact(ten_power) : exact(cpp_int(1), ten_power);
+  return {value, unit / 2, static_cast<int>(decimal_integer(digits).str().size())};
+}
+
+// The exact value of a coefficient written in the library's sources (read_coefficient); a
+// malformed one is a programming error, reported with the text.
+inline exact parse_exact(std::string_view text) {
+  try {
+    return read_coefficient(text).value;
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument("coefficient '" + std::string(text) + "' " + e.what());
+  }
 }
 
 inline std::vector<exact> parse_exact(std::initializer_list<std::string_view> texts) {

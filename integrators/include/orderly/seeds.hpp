@@ -33,10 +33,4 @@ struct seed_specimen {
 // The seed articles' integrators, with what each claims and does (src/seed_specimens.cpp).
 const std::vector<seed_specimen>& seed_specimens();
 
-inline const seed_specimen* find_seed(std::string_view name) {
-  for (const auto& s : seed_specimens())
-    if (s.name == name) return &s;
-  return nullptr;
-}
-
 }  // namespace orderly

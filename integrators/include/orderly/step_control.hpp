@@ -37,9 +37,17 @@ struct step_control_stats {
   std::uint64_t rhs_evaluations = 0;
 };
 
-// Thrown when the integration cannot go on: the step count is exhausted or the step underflows.
+// Why an integration could not go on.
+enum class failure_reason {
+  step_limit,          // the step count (accepted + rejected) reached its maximum
+  step_underflow,      // the step no longer changes t
+  newton_divergence,   // an implicit step's Newton iteration did not converge
+};
+
+// Thrown when the integration cannot go on; `reason` says why, what() says where.
 struct integration_failure : std::runtime_error {
-  using std::runtime_error::runtime_error;
+  integration_failure(failure_reason why, const std::string& message) : std::runtime_error(message), reason(why) {}
+  failure_reason reason;
 };
 
 // sqrt(mean((e_i / (atol + rtol * max(|y0_i|, |y1_i|)))^2))
@@ -249,7 +257,7 @@ step_control_stats integrate_adaptive(Stepper& stepper, Rhs&& f, scalar_of<State
     if (stats.accepted + stats.rejected >= options.max_steps) {
       std::ostringstream message;
       message << "maximum step count " << options.max_steps << " reached at t = " << t;
-      throw integration_failure(message.str());
+      throw integration_failure(failure_reason::step_limit, message.str());
     }
     // Do not overshoot t1; a step within 1e-10 relative of the end is stretched to hit it.
     const T remaining = abs(t1 - t);
@@ -257,7 +265,7 @@ step_control_stats integrate_adaptive(Stepper& stepper, Rhs&& f, scalar_of<State
     if (h <= 16 * std::numeric_limits<T>::epsilon() * max(T(abs(t)), T(1))) {
       std::ostringstream message;
       message << "step size underflow (h = " << h << ") at t = " << t;
-      throw integration_failure(message.str());
+      throw integration_failure(failure_reason::step_underflow, message.str());
     }
     trial = y;
     if constexpr (keeps_derivative) stepper.set_first_stage(t, derivative0);

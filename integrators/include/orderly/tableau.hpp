@@ -18,6 +18,8 @@ namespace orderly {
 // Which weight set of an embedded pair propagates the solution.
 enum class weight_set { primary, embedded };
 
+inline const char* weight_set_name(weight_set w) { return w == weight_set::primary ? "primary" : "embedded"; }
+
 struct butcher_tableau {
   std::string name;      // CLI name, e.g. "dopri54"
   std::string title;     // e.g. "Dormand-Prince 5(4)"

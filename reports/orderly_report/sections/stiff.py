@@ -1,6 +1,6 @@
-"""Report section for the stiff study (schema orderly.stiff/1, written by
+"""Report section for the stiff study (schema orderly.stiff/2, written by
 `orderly stiff --suite default`): work against accuracy per problem, the runs that did not finish
-and where they stopped, issue 10's acceptance rows, and order reduction on Prothero-Robinson.
+and where they stopped, the efficiency targets, and order reduction on Prothero-Robinson.
 
 Draws and tabulates only: digits, counts, slopes and fitted lines all come from the JSON."""
 
@@ -12,7 +12,7 @@ from ..errors import InputError, object_list as _list
 from ..numbers import DASH, finite, measured, safe_name
 from . import Section, register
 
-SCHEMA = "orderly.stiff/1"
+SCHEMA = "orderly.stiff/2"
 
 WORK_LABEL = "right-hand-side evaluations (count; Jacobian evaluations counted apart)"
 DIGITS_LABEL = "mescd (mixed significant correct digits at t_end)"
@@ -27,7 +27,7 @@ NO_SOLVED_RUN = "no solved run"   # what a work-precision panel without a finish
 RUN_COLUMNS = ["solver", "rtol", "atol", "mescd", "scd", "RHS", "Jacobians", "LU", "solves",
                "Newton iterations", "accepted", "rejected", "of which Newton", "wall (s)"]
 FAILURE_COLUMNS = ["solver", "problem", "rtol", "status", "t reached", "RHS", "what stopped it"]
-DONE_COLUMNS = ["solver", "problem", "rtol", "atol", "mescd", "RHS", "Jacobians", "verdict"]
+EFFICIENCY_COLUMNS = ["solver", "problem", "rtol", "atol", "mescd", "RHS", "Jacobians", "verdict"]
 REDUCTION_COLUMNS = ["method", "regime", "λ", "classical order", "stage order", "measured slope",
                      "settled", "window", "run by"]
 
@@ -170,9 +170,9 @@ def _order_reduction_figure(reduction: dict, context, where: str):
 
 # ---- tables -------------------------------------------------------------------------------------
 
-def _done_table(data: dict, where: str) -> model.Table:
+def _efficiency_table(data: dict, where: str) -> model.Table:
     rows = []
-    for d in _list(data, "done_when", where):
+    for d in _list(data, "efficiency_targets", where):
         met = d.get("met") is True
         verdict = model.Cell("met" if met else "NOT met", _text(d.get("reason")) if d.get("reason") else "",
                              "pass" if met else "fail")
@@ -185,13 +185,13 @@ def _done_table(data: dict, where: str) -> model.Table:
                      model.Cell(_sci(d.get("rtol"))), model.Cell(_sci(d.get("atol"), ".1e")),
                      model.Cell(_fixed(d.get("mescd"))), model.Cell(_count(d.get("rhs_evaluations"))),
                      model.Cell(_count(d.get("jacobian_evaluations"))), verdict])
-    rows_data = _list(data, "done_when", where)
+    rows_data = _list(data, "efficiency_targets", where)
     need = finite(rows_data[0].get("required_mescd")) if rows_data else None
     limit = rows_data[0].get("rhs_limit") if rows_data else None
     caption = (f"For each solver and problem, the cheapest finished run reaching mescd ≥ "
                f"{_text(need if need is None else f'{need:g}')}; met when it took fewer than "
                f"{_text(limit)} right-hand-side evaluations (Jacobian evaluations counted apart).")
-    return model.Table(DONE_COLUMNS, rows, caption=caption)
+    return model.Table(EFFICIENCY_COLUMNS, rows, caption=caption)
 
 
 def _runs_table(data: dict, problem: str) -> model.Table:
@@ -266,7 +266,7 @@ def _blocks(document, context) -> tuple:
         f"that reaches the budget or blows up is reported with the time it reached. "
         f"{_text(data.get('wall_time_note'))}. The suite took {_fixed(data.get('suite_seconds'), 1)} s.")]
     blocks += [model.Heading("Acceptance: radau5 and rosenbrock4 on rober and hires", "stiff-acceptance"),
-               _done_table(data, where)]
+               _efficiency_table(data, where)]
     blocks.append(model.Table(["solver", "family", "order", "what runs it"],
                               [[model.Cell(_text(s.get("name"))), model.Cell(_text(s.get("family"))),
                                 model.Cell(_text(s.get("order"))), model.Cell(_text(s.get("solver")))]

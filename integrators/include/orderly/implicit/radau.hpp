@@ -4,10 +4,7 @@
 // the adaptive code (integrate_radau) runs the odd stage counts, whose A^(-1) has one real
 // eigenvalue for its error estimate.
 //
-// Coefficients are derived, not typed: the nodes c_i are the zeros of P_s(2x-1) - P_{s-1}(2x-1)
-// (Legendre polynomials; c_s = 1), found by bracketing and TOMS 748 in 100-digit arithmetic; the
-// matrix A follows from the collocation conditions C(s): sum_j a_ij c_j^(k-1) = c_i^k / k,
-// k = 1..s (a Vandermonde system solved in 100 digits); b is the last row of A.
+// Coefficients: tableaus/radau_coefficients.hpp.
 //
 // The implicit stage equations Z = h (A x I) F(y0 + Z) are solved by simplified Newton with the
 // full (s n x s n) real iteration matrix I - h (A x J), LU-factorised with Eigen::PartialPivLU in
@@ -25,6 +22,8 @@
 #include <orderly/exact.hpp>
 #include <orderly/implicit/difference_quotients.hpp>
 #include <orderly/step_control.hpp>  // integration_failure
+#include <orderly/tableau.hpp>
+#include <orderly/tableaus/radau_coefficients.hpp>
 
 #include <boost/multiprecision/eigen.hpp>
 #include <Eigen/Dense>
@@ -45,30 +44,7 @@
 
 namespace orderly {
 
-// The adaptive code's error estimate, which rests on the one real eigenvalue of A^(-1).
-struct radau_error_estimate {
-  high_precision real_eigenvalue;             // u: the one real eigenvalue of A^(-1)
-  high_precision gamma0;                      // 1/u: weight of f(t0, y0) in the embedded formula
-  std::vector<high_precision> embedded_b;     // b^_1..b^_s (order s together with gamma0 at node 0)
-  std::vector<high_precision> error_weights;  // e = A^(-T) (b^ - b): y^ - y1 = gamma0 h f0 + sum e_i Z_i
-};
-
-// The coefficients of the s-stage Radau IIA method, in 100-digit precision.
-struct radau_coefficients {
-  int stages = 0;
-  std::vector<high_precision> c;          // nodes, c[s-1] = 1
-  std::vector<high_precision> a;          // row-major s x s
-  std::vector<high_precision> b;          // weights = last row of a (stiffly accurate)
-  std::vector<high_precision> a_inverse;  // row-major s x s
-  // Present for odd s only: for even s, det(I - u A) has no real zero, so there is no estimate to run
-  // the adaptive code with (the method itself is complete).
-  std::optional<radau_error_estimate> error_estimate;
-};
-
 namespace radau_detail {
-
-// The s-stage coefficients from their defining conditions, in 100 digits (src/radau_coefficients.cpp).
-radau_coefficients compute_coefficients(int s);
 
 // Hairer's RADAU (radau.f, NIT per stage count): 7 Newton iterations for three stages (RADAU5's
 // default), 5 more for each two stages added (12 for five, 17 for seven), 4 for one stage.
@@ -76,16 +52,6 @@ radau_coefficients compute_coefficients(int s);
 inline constexpr int default_newton_iterations(int stages) { return stages <= 1 ? 4 : 7 + 5 * (stages - 3) / 2; }
 
 }  // namespace radau_detail
-
-// The s-stage coefficients, computed once per s and kept (thread-safe).
-inline const radau_coefficients& radau_iia_coefficients(int stages) {
-  static std::mutex mutex;
-  static std::map<int, radau_coefficients> cache;
-  std::lock_guard<std::mutex> lock(mutex);
-  auto found = cache.find(stages);
-  if (found == cache.end()) found = cache.emplace(stages, radau_detail::compute_coefficients(stages)).first;
-  return found->second;
-}
 
 template <class T>
 struct radau_options {
@@ -276,7 +242,7 @@ radau_stats integrate_radau(Rhs&& f, Jac&& jacobian, T t0, const std::vector<T>&
     if (stats.accepted + stats.rejected >= options.max_steps) {
       std::ostringstream message;
       message << "Radau: maximum step count " << options.max_steps << " reached at t = " << t;
-      throw integration_failure(message.str());
+      throw integration_failure(failure_reason::step_limit, message.str());
     }
     if (need_jacobian) {
       evaluate_jacobian(t);
@@ -295,7 +261,7 @@ radau_stats integrate_radau(Rhs&& f, Jac&& jacobian, T t0, const std::vector<T>&
     if (h <= 16 * eps * T(abs(t)) || h < std::numeric_limits<T>::min()) {
       std::ostringstream message;
       message << "Radau: step size underflow (h = " << h << ") at t = " << t;
-      throw integration_failure(message.str());
+      throw integration_failure(failure_reason::step_underflow, message.str());
     }
     const T hd = direction * h;
     if (need_lu || h != h_factored) factorize(hd);
@@ -487,6 +453,20 @@ implicit_rk_numeric<T> to_numeric(const std::vector<high_precision>& a, const st
   return m;
 }
 
+// The coefficients rounded once to T, with the chosen weight set as b, for implicit_rk_stepper
+// (any tableau: an explicit one is an implicit one with a strictly lower A).
+template <class T>
+implicit_rk_numeric<T> numeric_coefficients(const butcher_tableau& t, weight_set weights = weight_set::primary) {
+  const auto& chosen = t.weights(weights);
+  std::vector<high_precision> a, b, c;
+  for (int i = 0; i < t.stages(); ++i) {
+    for (int j = 0; j < t.stages(); ++j) a.push_back(to_high_precision(t.a_at(i, j)));
+    b.push_back(to_high_precision(chosen[static_cast<std::size_t>(i)]));
+    c.push_back(to_high_precision(t.c[static_cast<std::size_t>(i)]));
+  }
+  return to_numeric<T>(a, b, c);
+}
+
 // Steps of any (fully, diagonally or partly) implicit Runge-Kutta method: each stage system
 // Z = h (A x I) F(y + Z) solved by Newton to round-off, so that the observed error is the method's
 // own. Simplified Newton first: J at a step start, the full s n x s n matrix I - h (A x J)
@@ -549,7 +529,7 @@ class implicit_rk_stepper {
     if (!outcome.converged) {
       std::ostringstream message;
       message << "implicit Runge-Kutta (fixed step): Newton did not converge at t = " << t;
-      throw integration_failure(message.str());
+      throw integration_failure(failure_reason::newton_divergence, message.str());
     }
     factorisation_valid_ = !outcome.full_newton && outcome.worst_rate <= T(jacobian_reuse_contraction);
     // The increment y1 - y0, which the next step's extrapolated stages are relative to.

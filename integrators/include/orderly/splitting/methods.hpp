@@ -10,10 +10,4 @@ namespace orderly {
 // Every splitting method Orderly ships, as drift and kick coefficients (src/splitting_methods.cpp).
 const std::vector<splitting_method>& splitting_methods();
 
-inline const splitting_method* find_splitting(std::string_view name) {
-  for (const auto& m : splitting_methods())
-    if (m.name == name) return &m;
-  return nullptr;
-}
-
 }  // namespace orderly

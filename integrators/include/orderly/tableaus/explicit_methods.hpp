@@ -14,11 +14,4 @@ namespace orderly {
 // Every explicit Runge-Kutta method Orderly ships (src/catalog.cpp).
 const std::vector<butcher_tableau>& explicit_tableaus();
 
-// The tableau with this CLI name, or nullptr.
-inline const butcher_tableau* find_tableau(std::string_view name) {
-  for (const auto& t : explicit_tableaus())
-    if (t.name == name) return &t;
-  return nullptr;
-}
-
 }  // namespace orderly

@@ -1,14 +1,14 @@
 #pragma once
 // Implicit Runge-Kutta methods as Butcher tableaus (tableau.hpp), the model the explicit methods
 // use: rational methods are exact; entries with radicals are evaluated at 100 digits from their
-// closed forms, and Radau IIA comes from its generator (implicit/radau.hpp: nodes from the Radau
+// closed forms, and Radau IIA comes from its generator (tableaus/radau_coefficients.hpp: nodes from the Radau
 // polynomial, A from the collocation conditions), both certified to certified_coefficient_digits.
 // They are catalog entries (catalog.hpp): the method analysis reads them (order, stage order,
 // stability function, A- and L-stability), the fixed-step implicit solver (implicit/radau.hpp:
 // Newton with Eigen's LU) runs them, and radau5 and radau13 also run adaptively through the Radau
 // IIA code the references are made with.
 #include <orderly/exact.hpp>
-#include <orderly/implicit/radau.hpp>
+#include <orderly/tableaus/radau_coefficients.hpp>
 #include <orderly/tableau.hpp>
 
 #include <string>
@@ -87,25 +87,5 @@ inline butcher_tableau sdirk2() {
 
 // Every implicit Runge-Kutta method Orderly ships (src/catalog.cpp).
 const std::vector<butcher_tableau>& implicit_tableaus();
-
-// The coefficients rounded once to T, with the chosen weight set as b, for implicit_rk_stepper
-// (any tableau: an explicit one is an implicit one with a strictly lower A).
-template <class T>
-implicit_rk_numeric<T> numeric_coefficients(const butcher_tableau& t, weight_set weights = weight_set::primary) {
-  const auto& chosen = t.weights(weights);
-  std::vector<high_precision> a, b, c;
-  for (int i = 0; i < t.stages(); ++i) {
-    for (int j = 0; j < t.stages(); ++j) a.push_back(to_high_precision(t.a_at(i, j)));
-    b.push_back(to_high_precision(chosen[static_cast<std::size_t>(i)]));
-    c.push_back(to_high_precision(t.c[static_cast<std::size_t>(i)]));
-  }
-  return to_numeric<T>(a, b, c);
-}
-
-inline const butcher_tableau* find_implicit_tableau(std::string_view name) {
-  for (const auto& t : implicit_tableaus())
-    if (t.name == name) return &t;
-  return nullptr;
-}
 
 }  // namespace orderly

@@ -40,45 +40,13 @@ struct rosenbrock_method {
 
 namespace tableaus {
 
-// A published decimal ("-0.1043", "0.3620000000000023e-01") as the exact rational it denotes:
-// the codes print their coefficients to 16 digits, and those digits, not a rounding of them, are
-// the method. Throws on anything else.
-inline exact parse_decimal(std::string_view text) {
-  using boost::multiprecision::cpp_int;
-  std::string mantissa(text), exponent_text;
-  if (const auto e = mantissa.find_first_of("eEdD"); e != std::string::npos) {
-    exponent_text = mantissa.substr(e + 1);
-    mantissa.resize(e);
-  }
-  const bool negative = !mantissa.empty() && mantissa.front() == '-';
-  if (!mantissa.empty() && (mantissa.front() == '-' || mantissa.front() == '+')) mantissa.erase(0, 1);
-  long exponent = exponent_text.empty() ? 0 : std::stol(exponent_text);
-  std::string digits;
-  bool point = false;
-  for (char ch : mantissa) {
-    if (ch == '.' && !point) {
-      point = true;
-    } else if (ch >= '0' && ch <= '9') {
-      digits.push_back(ch);
-      if (point) --exponent;
-    } else {
-      throw std::invalid_argument("not a decimal coefficient: '" + std::string(text) + "'");
-    }
-  }
-  if (digits.empty()) throw std::invalid_argument("not a decimal coefficient: '" + std::string(text) + "'");
-  // cpp_int reads a leading 0 as an octal prefix: strip leading zeros (keep one digit).
-  digits.erase(0, std::min(digits.find_first_not_of('0'), digits.size() - 1));
-  exact value{cpp_int(digits)};
-  const exact ten{10};
-  for (; exponent > 0; --exponent) value *= ten;
-  for (; exponent < 0; ++exponent) value /= ten;
-  return negative ? exact(-value) : value;
-}
-
 namespace detail {
+// Published decimals ("-0.1043", "0.3620000000000023e-01") as the exact rationals they denote: the
+// codes print their coefficients to 16 digits, and those digits, not a rounding of them, are the
+// method.
 inline std::vector<exact> decimals(std::initializer_list<std::string_view> texts) {
   std::vector<exact> values;
-  for (auto t : texts) values.push_back(parse_decimal(t));
+  for (auto t : texts) values.push_back(parse_exact(t));
   return values;
 }
 }  // namespace detail
@@ -97,7 +65,7 @@ inline rosenbrock_method rodas4() {
   m.citation = "Hairer-Wanner II, VI.7 (RODAS); Boost.Odeint rosenbrock4.hpp";
   m.order = 4;
   m.embedded_order = 3;
-  m.gamma = parse_decimal("0.25");
+  m.gamma = parse_exact("0.25");
   m.c = decimals({"0", "0.386", "0.21", "0.63", "1", "1"});
   m.d = decimals({"0.25", "-0.1043", "0.1035", "-0.3620000000000023e-01", "0", "0"});
   const auto a5 = decimals({"0.1221224509226641e+01", "0.6019134481288629e+01", "0.1253708332932087e+02",

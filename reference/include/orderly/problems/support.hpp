@@ -14,11 +14,8 @@
 
 namespace orderly::problems {
 
-// "a/b", "-a/b", "a" (exact rationals) or a decimal "-1.25e-3" (exactly as written, to 100 digits).
-inline high_precision parse_value(std::string_view text) {
-  if (text.find_first_of(".eE") == std::string_view::npos) return to_high_precision(parse_exact(text));
-  return high_precision(std::string(text));
-}
+// "a/b", "-a/b", "a" or a decimal "-1.25e-3": the exact rational it denotes (parse_exact), to 100 digits.
+inline high_precision parse_value(std::string_view text) { return to_high_precision(parse_exact(text)); }
 
 template <class T>
 T value(std::string_view text) {

@@ -1,0 +1,111 @@
+// `orderly analyze --method M [--json FILE|-]` and `orderly analyze --suite default --out DIR`:
+// what a method's coefficients say (order, stage order, stability function, stability limits,
+// A-/L-stability, principal error norms; splitting methods: the harmonic limit) and whether its
+// stepper agrees. Writes orderly.analysis/1 JSON.
+#include "commands.hpp"
+#include "output.hpp"
+#include "resolve.hpp"
+
+#include <orderly/method_analysis_study.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+#include <string>
+
+namespace orderly::cli {
+namespace {
+
+struct analyze_options {
+  std::string method, json_path, suite, out_dir;
+};
+
+std::string limit_text(const nlohmann::json& value) {
+  if (value.is_null()) return "none";
+  if (value.is_string()) return value.get<std::string>();
+  char text[64];
+  std::snprintf(text, sizeof text, "%.15g", value.get<double>());
+  return text;
+}
+
+void print_summary(const nlohmann::json& m) {
+  // Rosenbrock methods: the order from their own conditions (explained in order_note), no stage
+  // order or error norms (null in the JSON).
+  std::printf("%s (%s): order %d", m["name"].get<std::string>().c_str(), m["family"].get<std::string>().c_str(),
+              m["order"].get<int>());
+  if (m.contains("order_note")) std::printf(" (%s)", m["order_note"].get<std::string>().c_str());
+  if (m.contains("stage_order") && !m["stage_order"].is_null()) std::printf(", stage order %d", m["stage_order"].get<int>());
+  std::printf("\n");
+  if (m.contains("stability_function")) {
+    std::string p, q;
+    for (const auto& c : m["stability_function"]["numerator"]) p += (p.empty() ? "" : ", ") + c.get<std::string>();
+    for (const auto& c : m["stability_function"]["denominator"]) q += (q.empty() ? "" : ", ") + c.get<std::string>();
+    std::printf("  R(z) = P(z)/Q(z), ascending powers: P = [%s], Q = [%s]\n", p.c_str(), q.c_str());
+    std::printf("  real stability limit %s, imaginary stability limit %s; A-stable %s, L-stable %s\n",
+                m["real_stability_limit"].is_null() ? "unbounded"
+                                                     : m["real_stability_limit_digits"].get<std::string>().c_str(),
+                limit_text(m["imaginary_stability_limit_digits"].is_null() ? m["imaginary_stability_limit"]
+                                                                           : m["imaginary_stability_limit_digits"])
+                    .c_str(),
+                m["A_stable"].get<bool>() ? "yes" : "no", m["L_stable"].get<bool>() ? "yes" : "no");
+  }
+  if (m.contains("harmonic_stability_limit"))
+    std::printf("  harmonic stability limit omega h < %s\n", limit_text(m["harmonic_stability_limit_digits"]).c_str());
+  if (!m["principal_error"].is_null())
+    std::printf("  principal error norms (order %d trees): 2-norm %.6e, max %.6e\n", m["principal_error"]["order"].get<int>(),
+                m["principal_error_2norm"].get<double>(), m["principal_error_max"].get<double>());
+  if (m.contains("embedded")) {
+    const auto& e = m["embedded"];
+    if (e["principal_error_2norm"].is_null())
+      std::printf("  embedded weights: order %d\n", e["order"].get<int>());
+    else
+      std::printf("  embedded weights: order %d, 2-norm %.6e, max %.6e\n", e["order"].get<int>(),
+                  e["principal_error_2norm"].get<double>(), e["principal_error_max"].get<double>());
+  }
+  std::printf("  empirical check: %s\n", m["empirical"]["summary"].get<std::string>().c_str());
+}
+
+void run_analyze(const analyze_options& o) {
+  if (!o.suite.empty()) {
+    if (o.suite != "default") throw usage_error("--suite '" + o.suite + "': unknown suite; use default");
+    if (o.out_dir.empty()) throw usage_error("--suite: give --out DIR for the suite's JSON");
+    ensure_output_dir("--out", o.out_dir);
+    const auto suite = analysis_suite();
+    int disagreements = 0;
+    for (const auto& m : suite["methods"])
+      if (m["empirical"]["agrees"].is_boolean() && !m["empirical"]["agrees"].get<bool>()) ++disagreements;
+    write_json("--out", o.out_dir + "/analysis.json", suite);
+    std::printf("analyze: %zu methods, %d disagree with their stepper -> %s/analysis.json\n", suite["methods"].size(),
+                disagreements, o.out_dir.c_str());
+    return;
+  }
+  if (o.method.empty()) throw usage_error("analyze: give --method M or --suite default");
+  const auto names = analysable_methods();
+  if (std::find(names.begin(), names.end(), o.method) == names.end())
+    throw usage_error("--method '" + o.method + "': not analysable; closest: " + suggestion(o.method, names) +
+                      " (seed specimens have no tableau: see orderly game-table)");
+  if (!o.json_path.empty()) check_output_path("--json", o.json_path);
+  const auto m = analyse_method(o.method, false);
+  if (o.json_path != "-") print_summary(m);
+  if (!o.json_path.empty())
+    write_json("--json", o.json_path, {{"schema", "orderly.analysis/1"}, {"methods", nlohmann::json::array({m})}});
+}
+
+}  // namespace
+
+void add_analyze_command(CLI::App& app) {
+  auto o = std::make_shared<analyze_options>();
+  auto* cmd = app.add_subcommand("analyze", "What a method's coefficients say: order, stability function and limits, "
+                                            "A-/L-stability, error norms; checked against its stepper");
+  cmd->add_option("--method", o->method, "Method name (orderly list methods)");
+  cmd->add_option("--json", o->json_path, "Write the analysis as JSON to FILE ('-' for standard output)");
+  cmd->add_option("--suite", o->suite, "Analyse every method: default");
+  cmd->add_option("--out", o->out_dir, "Directory for the suite's analysis.json");
+  cmd->callback([o] { run_analyze(*o); });
+}
+
+namespace {
+const registered_command analyze_registration{{.name = "analyze", .add = &add_analyze_command, .report_run = {"analyze", "--suite", "default", "--out", "{json}/analysis"}}};
+}  // namespace
+
+}  // namespace orderly::cli

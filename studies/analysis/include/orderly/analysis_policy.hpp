@@ -1,0 +1,37 @@
+#pragma once
+// The method analysis's numerical choices, each named with its reason, and written into the JSON.
+#include <orderly/linear_test_problems.hpp>
+
+#include <nlohmann/json.hpp>
+
+namespace orderly {
+
+struct analysis_policy {
+  // Grid of the region figure and of the empirical comparison (points per axis).
+  static constexpr int region_grid_points = 121;
+  // Rays from the origin on which the stepper's own boundary is located (upper-left quadrant).
+  static constexpr int boundary_rays = 24;
+  // Resolution of the radial scan before bisection; the bisection then narrows to double precision.
+  static constexpr double radial_scan_step = 1.0 / 256;
+  // Angles at which the boundary locus R(z) = e^(i theta) is solved.
+  static constexpr int locus_angles = 720;
+  // A one-step growth counts as stable up to this many units of round-off above 1.
+  static constexpr double stable_roundoff_units = orderly::stable_roundoff_units;
+  // Grid points with | |R| - 1 | below this are on the boundary to within the double evaluation of
+  // R and are not compared (the boundary is compared on rays instead).
+  static constexpr double boundary_band = 1e-9;
+  // Largest box half-width drawn for methods whose region is unbounded.
+  static constexpr double unbounded_region_extent = 10;
+  // Digits a sum of products of published coefficients may lose against their own precision
+  // (Rosenbrock order conditions: up to s^3 = 216 terms of products of four coefficients).
+  static constexpr int residual_digits_lost = 3;
+
+  static nlohmann::json to_json() {
+    return {{"region_grid_points", region_grid_points}, {"boundary_rays", boundary_rays},
+            {"radial_scan_step", radial_scan_step},     {"locus_angles", locus_angles},
+            {"stable_roundoff_units", stable_roundoff_units}, {"boundary_band", boundary_band},
+            {"unbounded_region_extent", unbounded_region_extent}, {"residual_digits_lost", residual_digits_lost}};
+  }
+};
+
+}  // namespace orderly

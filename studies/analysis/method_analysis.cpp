@@ -1,0 +1,433 @@
+// `orderly analyze`: what a method's coefficients say (integrators/analysis/), written as JSON,
+// and the empirical check that runs the method's own stepper on the test equation y' = lambda y.
+#include <orderly/analysis/method_analysis.hpp>
+#include <orderly/analysis/rosenbrock_equivalent.hpp>
+#include <orderly/analysis/rosenbrock_order_conditions.hpp>
+#include <orderly/analysis_policy.hpp>
+#include <orderly/job_runner.hpp>
+#include <orderly/linear_test_problems.hpp>
+#include <orderly/method_analysis_study.hpp>
+#include <orderly/stepper_factory.hpp>
+#include <orderly/tableaus/implicit_methods.hpp>
+
+#include <Eigen/Eigenvalues>
+
+#include <algorithm>
+#include <cstdio>
+#include <cmath>
+#include <complex>
+#include <limits>
+#include <memory>
+#include <numbers>
+#include <stdexcept>
+
+namespace orderly {
+namespace {
+
+using complex = std::complex<double>;
+
+using policy = analysis_policy;
+
+std::string text_of(const high_precision& x, int digits = 30) { return x.str(digits, std::ios_base::scientific); }
+
+nlohmann::json limit_json(const std::optional<high_precision>& x) {
+  return x ? nlohmann::json(x->convert_to<double>()) : nlohmann::json(nullptr);
+}
+
+nlohmann::json polynomial_json(const exact_polynomial& p) {
+  nlohmann::json coefficients = nlohmann::json::array();
+  for (const auto& c : p) coefficients.push_back(c.str());
+  return coefficients;
+}
+
+nlohmann::json stability_json(const linear_stability& s) {
+  nlohmann::json j;
+  j["stability_function"] = {{"numerator", polynomial_json(s.function.numerator)},
+                             {"denominator", polynomial_json(s.function.denominator)},
+                             {"coefficients", s.function.exact_from_rational_tableau ? "exact (rational tableau)"
+                                              : s.function.all_coefficients_recognised
+                                                  ? "rationals recognised from 100-digit values (80 digits agree)"
+                                                  : "exact values of 100-digit approximations (80 digits certified)"}};
+  j["real_stability_limit"] = limit_json(s.real_limit);
+  j["real_stability_limit_digits"] = s.real_limit ? nlohmann::json(text_of(*s.real_limit)) : nlohmann::json(nullptr);
+  // Convention: null when zero. An unbounded imaginary interval is spelled out.
+  const bool imaginary_unbounded = !s.imaginary_limit.has_value();
+  const bool imaginary_zero = s.imaginary_limit && *s.imaginary_limit == 0;
+  j["imaginary_stability_limit"] =
+      imaginary_unbounded ? nlohmann::json("unbounded")
+                          : (imaginary_zero ? nlohmann::json(nullptr) : nlohmann::json(s.imaginary_limit->convert_to<double>()));
+  j["imaginary_stability_limit_digits"] =
+      imaginary_unbounded || imaginary_zero ? nlohmann::json(nullptr) : nlohmann::json(text_of(*s.imaginary_limit));
+  j["A_stable"] = s.a_stable;
+  j["L_stable"] = s.l_stable;
+  return j;
+}
+
+nlohmann::json error_json(const principal_error& e) {
+  return {{"order", e.order}, {"two_norm", e.two_norm.convert_to<double>()}, {"max_norm", e.max_norm.convert_to<double>()}};
+}
+
+complex stability_at(const stability_function_coefficients& r, complex z) {
+  return evaluate_stability_function<double>(r, z);
+}
+
+// The boundary locus: every z with R(z) = e^(i theta), i.e. the roots of P(z) - e^(i theta) Q(z).
+std::vector<complex> boundary_locus(const stability_function_coefficients& r) {
+  std::vector<complex> points;
+  const std::size_t n = std::max(r.numerator.size(), r.denominator.size());
+  for (int k = 0; k < policy::locus_angles; ++k) {
+    const complex unit = std::polar(1.0, 2 * std::numbers::pi * k / policy::locus_angles);
+    std::vector<complex> c(n, complex(0));
+    for (std::size_t i = 0; i < r.numerator.size(); ++i) c[i] += to_scalar<double>(r.numerator[i]);
+    for (std::size_t i = 0; i < r.denominator.size(); ++i) c[i] -= unit * to_scalar<double>(r.denominator[i]);
+    std::size_t degree = n;
+    while (degree > 1 && std::abs(c[degree - 1]) < 1e-14) --degree;
+    const int d = static_cast<int>(degree) - 1;
+    if (d < 1) continue;
+    Eigen::MatrixXcd companion = Eigen::MatrixXcd::Zero(d, d);
+    for (int i = 1; i < d; ++i) companion(i, i - 1) = 1;
+    for (int i = 0; i < d; ++i) companion(i, d - 1) = -c[static_cast<std::size_t>(i)] / c[static_cast<std::size_t>(d)];
+    const Eigen::ComplexEigenSolver<Eigen::MatrixXcd> solver(companion, false);
+    for (int i = 0; i < d; ++i) points.push_back(solver.eigenvalues()(i));
+  }
+  return points;
+}
+
+// One step of size 1 on y' = z y, written as a real system in (Re y, Im y): |y_1| is the stepper's
+// own |R(z)|. Each analysed family gives this function.
+using growth_function = std::function<double(complex z)>;
+
+const problem_info& test_equation_info() {
+  static const problem_info info = [] {
+    problem_info p;
+    p.name = "test-equation";
+    p.description = "y' = lambda y as a real system in (Re y, Im y)";
+    p.dimension = 2;
+    p.nonlinear = false;
+    return p;
+  }();
+  return info;
+}
+
+// The catalog stepper of any family (stepper_factory.hpp) on the test equation, with its exact
+// Jacobian (the implicit and Rosenbrock steppers read it). A Newton solve that fails next to a
+// pole of R is infinite growth. The stepper is made once per method (making one rounds every
+// coefficient from its exact or 100-digit form: for radau13 that was four fifths of its analysis
+// when done per z) and reset before each step, so every step starts as a fresh stepper's. Copies
+// of the returned function share that stepper: one method's analysis calls it from one thread.
+growth_function stepper_growth(const method_entry& method) {
+  struct test_equation_stepper {
+    complex z;
+    typed_problem<double> problem;
+    std::unique_ptr<bound_stepper<double>> stepper;
+  };
+  auto bound = std::make_shared<test_equation_stepper>();
+  bound->problem.info = &test_equation_info();
+  const complex* z = &bound->z;  // the problem lives in the same object, so z outlives it
+  bound->problem.rhs = [z](const double&, const state_of<double>& y, state_of<double>& dy) {
+    dy[0] = z->real() * y[0] - z->imag() * y[1];
+    dy[1] = z->imag() * y[0] + z->real() * y[1];
+  };
+  bound->problem.jacobian = [z](const double&, const state_of<double>&, std::vector<double>& j) {
+    j = {z->real(), -z->imag(), z->imag(), z->real()};
+  };
+  bound->stepper = make_stepper<double>(method, bound->problem);
+  return [bound](complex at) {
+    bound->z = at;
+    bound->stepper->reset();
+    state_of<double> y = {1.0, 0.0};
+    try {
+      bound->stepper->step(0.0, y, 1.0);
+    } catch (const integration_failure&) {
+      return std::numeric_limits<double>::infinity();
+    }
+    return std::hypot(y[0], y[1]);
+  };
+}
+
+// Non-finite growth (a pole, a failed Newton solve) is unstable.
+bool stable_growth(double growth) {
+  return std::isfinite(growth) && growth <= 1 + policy::stable_roundoff_units * std::numeric_limits<double>::epsilon();
+}
+
+// First radius along direction u where the stability test fails: a scan of policy::radial_scan_step, then
+// bisection to double precision. Returns max_radius when it never fails before.
+template <class Stable>
+double first_instability(Stable&& stable, complex u, double max_radius) {
+  double inside = 0, outside = policy::radial_scan_step;
+  while (stable(outside * u)) {
+    inside = outside;
+    outside += policy::radial_scan_step;
+    if (outside > max_radius) return max_radius;
+  }
+  for (int k = 0; k < 200 && outside - inside > 4 * std::numeric_limits<double>::epsilon() * outside; ++k) {
+    const double middle = (inside + outside) / 2;
+    (stable(middle * u) ? inside : outside) = middle;
+  }
+  return inside;
+}
+
+struct region_box {
+  double x_min, x_max, y_max;  // the figure shows [x_min, x_max] x [-y_max, y_max]
+};
+
+// The figure's box: the boundary locus with a margin; A-stable methods (whose unstable set lies in
+// the right half-plane) get a box symmetric about the imaginary axis.
+region_box box_for(const std::vector<complex>& locus, bool a_stable) {
+  double extent = 0, right = 0;
+  for (const auto& z : locus)
+    if (std::isfinite(z.real()) && std::isfinite(z.imag()) && std::abs(z) < 1e6) {
+      extent = std::max(extent, std::abs(z));
+      right = std::max(right, z.real());
+    }
+  extent = std::clamp(1.15 * extent, 3.0, policy::unbounded_region_extent);
+  if (a_stable) return {-extent, extent, extent};
+  return {-extent, std::max(1.0, std::min(1.15 * right, policy::unbounded_region_extent)), extent};
+}
+
+double round_to(double x, int significant) {
+  if (x == 0 || !std::isfinite(x)) return x;
+  const double scale = std::pow(10.0, significant - 1 - std::floor(std::log10(std::abs(x))));
+  return std::round(x * scale) / scale;
+}
+
+// The empirical check: the stepper's |y_1| against |R(z)| on the grid, and its boundary against the
+// analytic one on rays. Agreement: the two stable/unstable classifications differ only where |R| is
+// within round-off of 1, and the ray boundaries agree to the scan's resolution.
+nlohmann::json empirical_check(const stability_function_coefficients& r, const growth_function& growth,
+                               const region_box& box, bool with_region, nlohmann::json& region) {
+  double max_difference = 0;
+  int differing = 0, compared = 0;
+  nlohmann::json modulus = nlohmann::json::array();
+  for (int i = 0; i < policy::region_grid_points; ++i) {
+    nlohmann::json row = nlohmann::json::array();
+    const double y = -box.y_max + 2 * box.y_max * i / (policy::region_grid_points - 1);
+    for (int k = 0; k < policy::region_grid_points; ++k) {
+      const double x = box.x_min + (box.x_max - box.x_min) * k / (policy::region_grid_points - 1);
+      const double analytic = std::abs(stability_at(r, complex(x, y)));
+      const double measured = growth(complex(x, y));
+      ++compared;
+      if (std::isfinite(analytic) && std::isfinite(measured))
+        max_difference = std::max(max_difference, std::abs(measured - analytic) / std::max(1.0, analytic));
+      const bool near_boundary = std::abs(analytic - 1) <= policy::boundary_band;
+      if (!near_boundary && stable_growth(measured) != stable_growth(analytic)) ++differing;
+      row.push_back(std::isfinite(analytic) ? round_to(std::min(analytic, 1e6), 4) : 1e6);
+    }
+    modulus.push_back(std::move(row));
+  }
+  nlohmann::json rays = nlohmann::json::array();
+  double worst_ray = 0;
+  const double max_radius = 1.2 * std::max(-box.x_min, box.y_max);
+  for (int k = 0; k <= policy::boundary_rays; ++k) {
+    const double angle = std::numbers::pi / 2 + std::numbers::pi / 2 * k / policy::boundary_rays;
+    const complex u = std::polar(1.0, angle);
+    const double analytic =
+        first_instability([&](complex z) { return stable_growth(std::abs(stability_at(r, z))); }, u, max_radius);
+    const double measured = first_instability([&](complex z) { return stable_growth(growth(z)); }, u, max_radius);
+    // Where the boundary meets the ray tangentially, |R| stays within round-off of 1 along a stretch
+    // and the first crossing is decided by round-off; the stepper's crossing then still lies on the
+    // analytic boundary: |R| there is within policy::boundary_band of 1.
+    const double modulus_there = std::abs(stability_at(r, measured * u));
+    const bool on_boundary = std::abs(modulus_there - 1) <= policy::boundary_band;
+    const double difference = std::abs(measured - analytic);
+    if ((analytic < max_radius || measured < max_radius) && !on_boundary)
+      worst_ray = std::max(worst_ray, difference);
+    rays.push_back({{"angle", angle}, {"analytic_radius", analytic}, {"measured_radius", measured},
+                    {"analytic_modulus_at_measured", modulus_there}, {"bounded", measured < max_radius}});
+  }
+  const bool agrees = differing == 0 && worst_ray <= policy::radial_scan_step;
+  char summary[200];
+  if (agrees)
+    std::snprintf(summary, sizeof summary,
+                  "the stepper's growth matches |R(z)| (max relative difference %.1e; boundary on rays within %.1e)",
+                  max_difference, worst_ray);
+  else
+    std::snprintf(summary, sizeof summary,
+                  "the stepper disagrees with its tableau: %d grid points classified differently, boundary off by up "
+                  "to %.3g",
+                  differing, worst_ray);
+  if (with_region) {
+    region["grid"] = {{"x_min", box.x_min}, {"x_max", box.x_max}, {"y_min", -box.y_max}, {"y_max", box.y_max},
+                      {"points", policy::region_grid_points}, {"modulus", std::move(modulus)}};
+    region["empirical_rays"] = rays;
+  }
+  return {{"grid_points", compared},
+          {"max_relative_difference", max_difference},
+          {"classification_differences", differing},
+          {"max_boundary_difference_on_rays", worst_ray},
+          {"resolution", policy::radial_scan_step},
+          {"agrees", agrees},
+          {"summary", summary}};
+}
+
+nlohmann::json locus_json(const std::vector<complex>& locus, const region_box& box) {
+  nlohmann::json points = nlohmann::json::array();
+  for (const auto& z : locus)
+    if (z.real() >= box.x_min && z.real() <= box.x_max && std::abs(z.imag()) <= box.y_max)
+      points.push_back({round_to(z.real(), 6), round_to(z.imag(), 6)});
+  return points;
+}
+
+nlohmann::json analyse_runge_kutta_method(const std::string& name, const std::string& title, const std::string& family,
+                                          int declared, const rk_analysis& a, const growth_function& growth,
+                                          bool with_region) {
+  nlohmann::json j = {{"name", name}, {"title", title}, {"family", family}, {"declared_order", declared},
+                      {"order", a.order}, {"stage_order", a.stage_order}};
+  j.update(stability_json(a.stability));
+  j["principal_error_2norm"] = a.error.two_norm.convert_to<double>();
+  j["principal_error_max"] = a.error.max_norm.convert_to<double>();
+  j["principal_error"] = error_json(a.error);
+  if (a.embedded_order) {
+    nlohmann::json e = {{"order", *a.embedded_order},
+                        {"principal_error_2norm", a.embedded_error->two_norm.convert_to<double>()},
+                        {"principal_error_max", a.embedded_error->max_norm.convert_to<double>()}};
+    e.update(stability_json(*a.embedded_stability));
+    j["embedded"] = e;
+  }
+  const auto locus = boundary_locus(a.stability.function);
+  const auto box = box_for(locus, a.stability.a_stable);
+  nlohmann::json region;
+  if (growth) {
+    j["empirical"] = empirical_check(a.stability.function, growth, box, with_region, region);
+  } else {
+    j["empirical"] = {{"agrees", nullptr}, {"summary", "not run: this method has no stepper yet (analysis only)"}};
+    if (with_region) {
+      const growth_function analytic = [&](complex z) { return std::abs(stability_at(a.stability.function, z)); };
+      empirical_check(a.stability.function, analytic, box, true, region);  // the |R| grid for the figure
+      region.erase("empirical_rays");
+    }
+  }
+  if (with_region) {
+    region["boundary_locus"] = locus_json(locus, box);
+    j["region"] = region;
+  }
+  return j;
+}
+
+// Splitting methods: the stepper's step matrix on q'' = -x^2 q with h = 1, its spectral radius
+// against |tr M| <= 2 from the exact trace polynomial.
+nlohmann::json analyse_splitting_method(const method_entry& method, bool with_region) {
+  const auto& m = *method.splitting();
+  const auto a = analyse_splitting(m);
+  nlohmann::json j = {{"name", m.name}, {"title", m.title}, {"family", "splitting"}, {"declared_order", m.order},
+                      {"order", a.order}};
+  j["harmonic_stability_limit"] = limit_json(a.harmonic_limit);
+  j["harmonic_stability_limit_digits"] = a.harmonic_limit ? nlohmann::json(text_of(*a.harmonic_limit)) : nlohmann::json(nullptr);
+  j["principal_error_2norm"] = a.error.two_norm.convert_to<double>();
+  j["principal_error_max"] = a.error.max_norm.convert_to<double>();
+  j["principal_error"] = error_json(a.error);
+  j["principal_error"]["trees"] = "bicoloured, alternating (separable problems)";
+
+  // The step matrix in (q, p / x) from two steps with h = 1 on the spring k = x^2: columns (1, 0), (0, x).
+  auto spectral_radius_at = [&](double x) {
+    const auto problem = spring<double>(x * x, 0);
+    auto step = [&](state_of<double> y) {
+      auto stepper = make_stepper<double>(method, problem);
+      stepper->step(0.0, y, 1.0);
+      return y;
+    };
+    const auto first = step({1.0, 0.0}), second = step({0.0, x});
+    return spectral_radius(first[0], second[0], first[1] / x, second[1] / x);
+  };
+  const double analytic = a.harmonic_limit ? a.harmonic_limit->convert_to<double>() : policy::unbounded_region_extent;
+  const double max_x = 1.5 * analytic;
+  const double measured =
+      first_instability([&](complex z) { return stable_growth(spectral_radius_at(z.real())); }, complex(1, 0), max_x);
+  const double difference = std::abs(measured - analytic);
+  const bool agrees = difference <= policy::radial_scan_step;
+  j["empirical"] = {{"measured_harmonic_limit", measured}, {"difference", difference}, {"resolution", policy::radial_scan_step},
+                    {"agrees", agrees},
+                    {"summary", agrees ? "the stepper's step matrix turns unstable where |tr M(omega h)| = 2"
+                                       : "the stepper disagrees with its coefficients"}};
+  if (with_region) {
+    const auto trace = harmonic_step_trace(m);
+    nlohmann::json curve = nlohmann::json::array();
+    constexpr int curve_points = 241;
+    for (int k = 0; k < curve_points; ++k) {
+      const double x = max_x * k / (curve_points - 1);
+      const double half_trace = evaluate(trace, high_precision(x)).convert_to<double>() / 2;
+      curve.push_back({round_to(x, 6), round_to(half_trace, 6), round_to(spectral_radius_at(std::max(x, 1e-9)), 6)});
+    }
+    j["region"] = {{"harmonic_curve", curve}, {"columns", {"omega_h", "half_trace", "measured_spectral_radius"}}};
+  }
+  return j;
+}
+
+}  // namespace
+
+std::vector<std::string> analysable_methods() {
+  std::vector<std::string> names;
+  for (const auto& m : method_catalog())
+    if (m.family != method_family::seed) names.push_back(m.name);
+  return names;
+}
+
+nlohmann::json analyse_method(const std::string& name, bool with_region) {
+  const auto* method = find_method(name);
+  if (const auto* r = method ? method->rosenbrock() : nullptr) {
+    // The stability functions come from the linear equivalent; the order from the Rosenbrock order
+    // conditions, which hold to the published coefficients' digits (less the few a sum of products
+    // of them loses), not exactly.
+    const auto primary = rosenbrock_linear_equivalent(*r, false), embedded = rosenbrock_linear_equivalent(*r, true);
+    const exact tolerance = r->coefficient_digits == 0
+                                ? exact(0)
+                                : exact(1) / boost::multiprecision::pow(boost::multiprecision::cpp_int(10),
+                                                                        r->coefficient_digits - policy::residual_digits_lost);
+    const auto conditions = rosenbrock_order_conditions(*r, false);
+    const auto embedded_conditions = rosenbrock_order_conditions(*r, true);
+    rk_analysis a;
+    a.order = rosenbrock_order_from(conditions, tolerance);
+    a.embedded_order = rosenbrock_order_from(embedded_conditions, tolerance);
+    a.stability = analyse_linear_stability(stability_function_of(primary));
+    a.embedded_stability = analyse_linear_stability(stability_function_of(embedded));
+    a.embedded_error = principal_error{};  // not derived: set to null below
+    auto j = analyse_runge_kutta_method(r->name, r->title, family_name(method->family), r->order, a,
+                                        stepper_growth(*method), with_region);
+    auto residuals = [](const std::vector<rosenbrock_condition>& list) {
+      auto out = nlohmann::json::array();
+      for (const auto& c : list)
+        out.push_back({{"order", c.order}, {"condition", c.condition}, {"residual", static_cast<double>(c.residual)}});
+      return out;
+    };
+    j["order_conditions"] = residuals(conditions);
+    j["embedded"]["order_conditions"] = residuals(embedded_conditions);
+    j["order_conditions_tolerance"] = static_cast<double>(tolerance);
+    j["nonautonomous_residual"] = static_cast<double>(rosenbrock_nonautonomous_residual(*r));
+    for (auto* part : {&j, &j["embedded"]}) {
+      (*part)["principal_error_2norm"] = nullptr;
+      (*part)["principal_error_max"] = nullptr;
+    }
+    j["stage_order"] = nullptr;
+    j["principal_error"] = nullptr;
+    j["order_note"] = "Rosenbrock method: the stability function is exact (from the linear equivalent A = alpha + "
+                      "Gamma); the order is the highest whose Rosenbrock conditions (Hairer-Wanner II, Table IV.7.1, "
+                      "to order " + std::to_string(rosenbrock_conditions_max_order) +
+                      ") all hold to the published coefficients' digits; conditions beyond that order and the "
+                      "error norms are not derived";
+    j["citation"] = r->citation;
+    return j;
+  }
+  if (method && (method->splitting() || method->tableau())) {
+    if (method->splitting()) return analyse_splitting_method(*method, with_region);
+    const auto& t = *method->tableau();
+    auto j = analyse_runge_kutta_method(t.name, t.title, family_name(method->family), t.order, analyse_tableau(t),
+                                        stepper_growth(*method), with_region);
+    j["citation"] = t.citation;
+    return j;
+  }
+  throw std::invalid_argument("no analysable method '" + name + "'");
+}
+
+nlohmann::json analysis_suite() {
+  const auto names = analysable_methods();  // builds the catalog's statics before the threads read them
+  const auto outcomes = run_jobs(
+      names, [](const std::string& name) { return analyse_method(name, true); }, /*threads=*/0);
+  nlohmann::json methods = nlohmann::json::array();
+  for (std::size_t k = 0; k < names.size(); ++k) {
+    if (!outcomes[k].result) throw std::runtime_error(names[k] + ": " + outcomes[k].error);
+    methods.push_back(*outcomes[k].result);
+  }
+  return {{"schema", "orderly.analysis/1"}, {"policy", policy::to_json()}, {"methods", methods}};
+}
+
+}  // namespace orderly

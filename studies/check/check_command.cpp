@@ -1,0 +1,362 @@
+// `orderly check --tableau FILE.json`: a user's method as a file, checked as the catalog's are:
+// structure, the order exactly and to the coefficients' precision (tableau_file.hpp), error norms,
+// the stability function decided for the method the coefficients denote, then the convergence
+// study on the gate's problems in a scalar the coefficients suit, and a verdict led by one line.
+// Exit 0 when the order conditions give the declared order and no settled measurement refuses it,
+// 1 when either refuses it, 2 for a bad file.
+#include "commands.hpp"
+#include "input_limits.hpp"
+#include "output.hpp"
+
+#include <orderly/algebraic_check.hpp>
+#include <orderly/convergence_json.hpp>
+#include <orderly/convergence_suites.hpp>
+#include <orderly/analysis/method_analysis.hpp>
+#include <orderly/analysis/rounded_stability.hpp>
+#include <orderly/job_runner.hpp>
+#include <orderly/order_policy.hpp>
+#include <orderly/stability.hpp>
+#include <orderly/tableau_file.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+namespace orderly::cli {
+namespace {
+
+struct check_options {
+  std::string tableau_path, json_path;
+  unsigned threads = 0;
+};
+
+tableau_file read_tableau_file(const std::string& path) {
+  if (std::filesystem::is_directory(path)) throw usage_error("--tableau '" + path + "': is a directory");
+  std::ifstream in(path);
+  if (!in) throw usage_error("--tableau '" + path + "': cannot read the file");
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& e) {  // a syntax error, or a number beyond double's range
+    throw usage_error("--tableau '" + path + "': not valid JSON (" + e.what() + ")");
+  }
+  try {
+    return parse_tableau_file(j);
+  } catch (const tableau_file_error& e) {
+    throw usage_error("--tableau '" + path + "': " + e.what());
+  }
+}
+
+std::string exact_text(const exact& x) {
+  std::ostringstream out;
+  out << x;
+  return out.str();
+}
+
+std::string scientific(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1e", x);
+  return text;
+}
+
+std::string joined(const std::vector<std::string>& words, const char* separator = ", ") {
+  std::string text;
+  for (const auto& w : words) text += (text.empty() ? "" : separator) + w;
+  return text;
+}
+
+// The scalars a measurement can run in, coarsest first, and the ones the coefficients do not suit.
+const std::vector<std::string>& measurement_scalars() {
+  static const std::vector<std::string> names{"double", "long-double", "float128", "mp50"};
+  return names;
+}
+
+std::string input_text(const tableau_file& file, coefficient_kind kind, int declared) {
+  switch (kind) {
+    case coefficient_kind::decimal: return std::to_string(file.printed_digits) + "-digit decimals";
+    case coefficient_kind::exact_approximating:
+      return "rationals approximating an order-" + std::to_string(declared) + " method";
+    case coefficient_kind::exact_defining: return "exact rationals";
+  }
+  return "?";
+}
+
+// The one line a user acts on: the order and to what precision, and where it passes.
+std::string headline(const tableau_file& file, const precision_audit& a, const algebraic_finding& finding) {
+  if (!finding.passes()) {
+    if (a.kind == coefficient_kind::exact_defining || a.order_to_precision > a.declared) return finding.text();
+    const double off = a.max_residual[static_cast<std::size_t>(a.order_to_precision)];
+    return "order conditions fail at order " + std::to_string(a.order_to_precision + 1) + " by " + scientific(off) +
+           ", more than double's rounding of the coefficients leaves (declared " + std::to_string(a.declared) + ")";
+  }
+  if (a.kind == coefficient_kind::exact_defining)
+    return "order " + std::to_string(a.declared) + " exactly (" + input_text(file, a.kind, a.declared) + ")";
+  std::vector<std::string> suited, finer;
+  for (const auto& name : measurement_scalars())
+    (std::find(a.suited_scalars.begin(), a.suited_scalars.end(), name) != a.suited_scalars.end() ? suited : finer)
+        .push_back(name);
+  std::string text = "order " + std::to_string(a.declared) + " to " + scientific(a.residual_to_declared) + " (" +
+                     input_text(file, a.kind, a.declared) + "): holds in " + (suited.empty() ? "float only" : joined(suited));
+  if (!finer.empty()) text += "; " + joined(finer) + (finer.size() == 1 ? " needs" : " need") + " more digits";
+  return text;
+}
+
+nlohmann::json audit_json(const precision_audit& a, const algebraic_finding& declared) {
+  nlohmann::json residuals = nlohmann::json::array(), by_scalar = nlohmann::json::object();
+  for (double r : a.max_residual) residuals.push_back(r);
+  for (const auto& entry : a.order_by_scalar) by_scalar[std::string(scalar_name(entry.scalar))] = entry.order;
+  return {{"declared_order", declared.declared},
+          {"coefficient_kind", coefficient_kind_name(a.kind)},
+          {"exact_order", a.exact_order},
+          {"digits_order", a.digits_order},
+          {"order_to_precision", a.order_to_precision},
+          {"residual_to_declared_order", a.residual_to_declared},
+          {"max_residual_by_order", residuals},
+          {"order_by_scalar", by_scalar},
+          {"suited_scalars", a.suited_scalars}};
+}
+
+// The stability function and what it decides, for the method the coefficients denote: exactly for
+// rationals, within their precision for decimals (rounded_stability.hpp).
+// Rationals that only approximate a method stand for it to the rounding of the finest scalar they
+// suit: their entries are given that relative uncertainty.
+entry_uncertainty uncertainty_of(const tableau_file& file, weight_set weights, const precision_audit& audit) {
+  if (file.decimal) return {file.a_resolution, file.weight_resolution(weights)};
+  const exact u = exact_value_of(high_precision(audit.suited_unit_roundoff));
+  entry_uncertainty delta;
+  const auto coefficients = exact_coefficients(file.tableau, weights);
+  for (const auto& row : coefficients.a) {
+    delta.a.emplace_back();
+    for (const auto& x : row) delta.a.back().push_back(abs(x) * u);
+  }
+  for (const auto& x : coefficients.b) delta.b.push_back(abs(x) * u);
+  return delta;
+}
+
+nlohmann::json stability_json(const tableau_file& file, weight_set weights, const precision_audit& audit,
+                              tableau_structure structure, std::string& text) {
+  const auto& t = file.tableau;
+  const auto coefficients = exact_coefficients(t, weights);
+  const bool within_precision = audit.kind != coefficient_kind::exact_defining;
+  const auto stability = analyse_linear_stability(
+      within_precision ? stability_function_within(coefficients, uncertainty_of(file, weights, audit),
+                                                   std::min(audit.order_to_precision, audit.declared))
+                       : stability_function_of(coefficients));
+  nlohmann::json entry;
+  nlohmann::json numerator = nlohmann::json::array(), denominator = nlohmann::json::array();
+  for (const auto& r : stability.function.numerator) numerator.push_back(exact_text(r));
+  for (const auto& r : stability.function.denominator) denominator.push_back(exact_text(r));
+  if (structure == tableau_structure::explicit_method) entry["stability_polynomial"] = numerator;
+  entry["stability_function"] = {{"numerator", numerator}, {"denominator", denominator}};
+  entry["real_stability_limit"] = stability.real_limit ? nlohmann::json(stability.real_limit->convert_to<double>())
+                                                       : nlohmann::json(nullptr);
+  entry["imaginary_stability_limit"] =
+      !stability.imaginary_limit ? nlohmann::json("unbounded")
+      : *stability.imaginary_limit == 0 ? nlohmann::json(nullptr)
+                                        : nlohmann::json(stability.imaginary_limit->convert_to<double>());
+  entry["A_stable"] = stability.a_stable;
+  entry["L_stable"] = stability.l_stable;
+  // Where the rounding decided nothing by itself: terms of the margin |Q(iy)|^2 - |P(iy)|^2 that
+  // lie within their uncertainty of zero, and coefficients of P/Q recognised as small rationals.
+  const auto dropped = margin_terms_within_uncertainty(stability.function);
+  nlohmann::json dropped_json = nlohmann::json::array();
+  double largest_dropped = 0;
+  for (const auto& [power, value] : dropped) {
+    const double v = static_cast<double>(to_high_precision(value));
+    dropped_json.push_back({{"power", power}, {"value", v}});
+    largest_dropped = std::max(largest_dropped, std::fabs(v));
+  }
+  entry["stability_decided"] = within_precision ? "within the coefficients' precision" : "exactly";
+  entry["stability_function_recognised"] = within_precision && stability.function.all_coefficients_recognised;
+  entry["margin_terms_within_precision"] = dropped_json;
+  const auto limit_text = [](const std::optional<high_precision>& x, const char* none) {
+    return x ? x->str(16) : std::string(none);
+  };
+  text += "    stability: real limit " + limit_text(stability.real_limit, "unbounded") + ", imaginary limit " +
+          limit_text(stability.imaginary_limit, "unbounded") + ", A-stable " + (stability.a_stable ? "yes" : "no") +
+          ", L-stable " + (stability.l_stable ? "yes" : "no");
+  if (within_precision) {
+    text += " (within the coefficients' precision";
+    if (stability.function.all_coefficients_recognised) text += "; P/Q recognised as rationals";
+    if (!dropped.empty())
+      text += "; " + std::to_string(dropped.size()) + " margin terms up to " + scientific(largest_dropped) +
+              " are rounding, taken as 0";
+    text += ")";
+  }
+  text += "\n";
+  return entry;
+}
+
+// Exit 0: pass; 1: fail.
+int run_check(const check_options& o) {
+  if (!o.json_path.empty()) {
+    check_output_path("--json", o.json_path);
+    std::error_code ec;
+    if (o.json_path != "-" && std::filesystem::equivalent(o.json_path, o.tableau_path, ec))
+      throw usage_error("--json '" + o.json_path + "': is the tableau file itself; name another output");
+  }
+  std::FILE* out_text = o.json_path == "-" ? stderr : stdout;  // JSON on standard output stays parseable
+  const auto file = read_tableau_file(o.tableau_path);
+  const auto& t = file.tableau;
+  const auto structure = structure_of(t);
+  const order_policy& policy = default_order_policy();
+  method_entry method = catalog_entry(t);
+
+  nlohmann::json out{{"schema", "orderly.check/2"},
+                     {"name", t.name},
+                     {"stages", t.stages()},
+                     {"structure", structure_name(structure)},
+                     {"coefficients", file.decimal ? "decimal" : "exact"},
+                     {"printed_digits", file.printed_digits},
+                     {"relative_uncertainty", static_cast<double>(to_high_precision(file.relative_uncertainty))}};
+  std::string details = t.name + ": " + std::to_string(t.stages()) + " stages, " + structure_name(structure) + ", " +
+                        (file.decimal ? "decimal (" + std::to_string(file.printed_digits) +
+                                            " significant digits, each entry to " +
+                                            scientific(static_cast<double>(to_high_precision(file.relative_uncertainty))) +
+                                            " of its size)"
+                                      : std::string("exact rational")) +
+                        " coefficients\n";
+  if (file.row_sum_residual > 0)
+    details += "  c misses the row sums of A by up to " + scientific(file.row_sum_residual) +
+               " beyond the entries' rounding: within double's tolerance, kept as a residual\n";
+  out["row_sum_residual"] = file.row_sum_residual;
+
+  bool algebra_passes = true;
+  scalar_kind scalar = scalar_kind::quad;  // lowered to what every weight set suits
+  bool measurable = true;                  // false when some weight set suits no measurement scalar
+  bool capped = false;  // rounded coefficients: no measurement in a scalar finer than they suit
+  std::vector<std::string> headlines;
+  nlohmann::json weight_sets = nlohmann::json::array();
+  for (auto weights : {weight_set::primary, weight_set::embedded}) {
+    if (weights == weight_set::embedded && !t.b_embedded) continue;
+    const char* label = weights == weight_set::primary ? "b" : "b_hat";
+    const int declared = weights == weight_set::primary ? t.order : *t.embedded_order;
+    const auto audit = audit_precision(file, weights, declared, policy.roundoff_floor_factor);
+    const algebraic_finding finding{declared, audit.kind == coefficient_kind::exact_defining
+                                                  ? audit.exact_order
+                                                  : audit.order_to_precision};
+    algebra_passes = algebra_passes && finding.passes();
+    headlines.push_back(headline(file, audit, finding));
+    if (audit.kind != coefficient_kind::exact_defining || file.row_sum_residual > 0) {
+      capped = true;
+      method.coefficient_residual =
+          std::max({method.coefficient_residual, audit.residual_to_declared, file.row_sum_residual});
+      const auto suited = measurement_scalar(audit);
+      if (!suited) measurable = false;
+      else if (*suited < scalar) scalar = *suited;
+    }
+    details += std::string("  weights ") + label + " declared order " + std::to_string(declared) + ": " +
+               headlines.back() + "\n";
+    details += "    exact order " + std::to_string(audit.exact_order) + "; order to the given digits " +
+               std::to_string(audit.digits_order) + "; largest residual by order:";
+    for (std::size_t p = 0; p < audit.max_residual.size(); ++p)
+      details += " " + std::to_string(p + 1) + ":" + scientific(audit.max_residual[p]);
+    details += "\n    precise enough for: " +
+               (audit.suited_scalars.empty() ? std::string("no scalar") : joined(audit.suited_scalars)) + "\n";
+    nlohmann::json entry = audit_json(audit, finding);
+    entry["weights"] = label;
+    entry["algebraic_verdict"] = finding.passes() ? "pass" : "fail";
+    entry["algebraic_reason"] = headlines.back();
+    const auto& errors = audit.error;
+    entry["principal_error_2norm"] = errors.two_norm.convert_to<double>();
+    entry["principal_error_max"] = errors.max_norm.convert_to<double>();
+    details += "    principal error (order " + std::to_string(declared + 1) + " terms): 2-norm " +
+               scientific(errors.two_norm.convert_to<double>()) + ", max-norm " +
+               scientific(errors.max_norm.convert_to<double>()) + "\n";
+    entry.update(stability_json(file, weights, audit, structure, details));
+    weight_sets.push_back(entry);
+  }
+  out["weight_sets"] = weight_sets;
+  // Never beyond the precision the coefficients suit: the escalation of an unsettled run stops there.
+  if (capped && measurable) method.coefficient_digits = decimal_digits(scalar);
+
+  // The measurement: the gate's problems, in the most precise scalar the coefficients suit
+  // (double first, kept when clear of rounding). Explicit tableaus run on the explicit stepper,
+  // implicit ones on the Newton stepper, as the catalog's do.
+  nlohmann::json measured = nlohmann::json::array();
+  int passed_runs = 0, failed_runs = 0, inconclusive_runs = 0;
+  std::string failure, inconclusive_reason;
+  if (!measurable) {
+    details += "  convergence: not measured (the coefficients are too coarse for double)\n";
+    out["measurement"] = "not run: coefficients too coarse for double";
+  } else {
+    std::vector<convergence_request> jobs;
+    for (const auto* problem : select_problems(gate_suite(), method))
+      for (auto weights : {weight_set::primary, weight_set::embedded}) {
+        if (weights == weight_set::embedded && !t.b_embedded) continue;
+        // Double first: the study refines an unsettled run into finer scalars, up to the cap.
+        auto job = gate_request(&method, problem, weights);
+        job.scalar = scalar_kind::float64;
+        jobs.push_back(job);
+      }
+    progress_meter progress("check " + t.name, jobs.size(), stderr, std::chrono::seconds(1));
+    const auto outcomes = run_convergence_jobs(jobs, o.threads, &progress);
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+      if (!outcomes[i].result) {
+        details += "  convergence on " + jobs[i].problem->info.name + ": " + outcomes[i].error + "\n";
+        ++failed_runs;
+        failure = jobs[i].problem->info.name + ": " + outcomes[i].error;
+        continue;
+      }
+      const auto& r = *outcomes[i].result;
+      char line[96];
+      std::snprintf(line, sizeof line, "  convergence on %-16s (%s, %s weights): ", r.problem.c_str(), std::string(scalar_name(r.scalar)).c_str(),
+                    weight_set_name(r.weights));
+      details += line + std::string(verdict_name(r.judged.outcome)) + " -- " + r.judged.reason + "\n";
+      if (r.judged.outcome == verdict::pass) ++passed_runs;
+      else if (r.judged.outcome == verdict::inconclusive) {
+        if (inconclusive_runs++ == 0) inconclusive_reason = r.judged.reason + " in " + std::string(scalar_name(r.scalar));
+      }
+      else if (failure.empty()) ++failed_runs, failure = r.problem + " (" + weight_set_name(r.weights) + " weights): " + r.judged.reason;
+      else ++failed_runs;
+      measured.push_back(to_json(r));
+    }
+    out["measurement"] = measured;
+  }
+  // pass: the conditions hold and no settled run refuses them; fail: the conditions or a settled
+  // run refuse the order. The conditions decide the coefficients' order (exactly, or to their
+  // precision); a run that cannot settle (a 9th-order method whose digits suit double only reaches
+  // double's round-off within a few grids) leaves that decision standing, with its reason.
+  const verdict overall = !algebra_passes || failed_runs > 0 || !measurable ? verdict::fail : verdict::pass;
+  std::string summary = verdict_name(overall) + std::string(": ") + joined(headlines, "; embedded: ");
+  if (algebra_passes && failed_runs > 0) summary += "; the measurement refuses it on " + failure;
+  if (algebra_passes && !measurable) summary += "; not measured: too coarse for double";
+  if (measurable)
+    summary += "; measured on " + std::to_string(passed_runs + failed_runs + inconclusive_runs) + " runs (" +
+               std::to_string(passed_runs) + " pass, " + std::to_string(failed_runs) + " fail, " +
+               std::to_string(inconclusive_runs) + " inconclusive" +
+               (passed_runs == 0 && inconclusive_runs > 0 ? ": the measurement could not settle, " + inconclusive_reason
+                                                           : std::string()) +
+               ")";
+  out["summary"] = summary;
+  out["verdict"] = verdict_name(overall);
+  std::fprintf(out_text, "%s\n%s", summary.c_str(), details.c_str());
+  if (!o.json_path.empty()) write_json("--json", o.json_path, out);
+  return overall == verdict::pass ? 0 : 1;
+}
+
+}  // namespace
+
+void add_check_command(CLI::App& app) {
+  auto o = std::make_shared<check_options>();
+  auto* cmd = app.add_subcommand("check", "Check a user's Runge-Kutta tableau file: order conditions, precision, "
+                                          "convergence, verdict");
+  cmd->add_option("--tableau", o->tableau_path, "Tableau JSON file (see the README's format)")->required();
+  cmd->add_option("--json", o->json_path, "Also write the result as JSON to FILE ('-' for standard output)");
+  add_threads_option(*cmd, o->threads, "Threads for the measurement (default: all cores)");
+  cmd->callback([o] {
+    const int code = run_check(*o);
+    if (code != 0) throw gate_failed(code);
+  });
+}
+
+namespace {
+const registered_command check_registration{{.name = "check", .add = &add_check_command}};
+}  // namespace
+
+}  // namespace orderly::cli

@@ -1,0 +1,463 @@
+#pragma once
+// A user's Runge-Kutta method as a JSON file, and what its digits support.
+//
+//   {"name": "my-rk3", "title": "optional", "order": 3, "embedded_order": 2 (optional),
+//    "A": [["0"], ["1/2"], ["-1", "2"]],       rows; an explicit method may give the strictly lower part
+//    "b": ["1/6", "2/3", "1/6"],  "b_hat": [...] (optional),  "c": [...] (optional: row sums)}
+//
+// Coefficients are exact rationals ("-7200/2197", "3") or decimals ("0.1666666666666667",
+// "-1.5e-3"); a decimal is read as the exact rational it denotes, so the order conditions measure
+// exactly what the given digits say. Every error names the field, the row and the column.
+//
+// Precision model. Three kinds of input: exact rationals that define the method (their order is
+// decided exactly), exact rationals that only approximate one (Prince-Dormand 8(7)'s published
+// rationals meet sum(b) = 1 to about 4e-18), and decimals. A decimal of N significant digits is
+// within half a unit of its last digit, at most 0.5 10^(1-N) of its size, of what it denotes;
+// tables of 17 digits or fewer are also what doubles print, and a double is itself within 2^-53
+// of the coefficient it rounds. So every decimal entry of a table is given the relative
+// uncertainty u = 0.5 10^(1-N) (+ 2^-53 when N <= 17), N the table's longest decimal; a short
+// entry ("0.2" in a 17-digit table) is overestimated harmlessly, and rationals are exact.
+//
+// The elementary weight Phi(t) of a tree of order q is a polynomial in the coefficients with
+// coefficients +1, homogeneous of degree q, so entries moved by at most u of their size move it by
+// at most B_t(u) = ((1 - u)^(-q) - 1) Phi_abs(t) (Phi_abs on absolute values; 1/(1-u) because the
+// true entry may be the larger). A condition holds in a scalar S when its residual is within
+// max(B_t(u_S), roundoff_floor_factor eps_S): no larger than S's own rounding of the coefficients
+// would leave, or too small to rise above the round-off plateau of a measurement in S (a residual
+// d in a condition of order q adds about d h^(q-1) of the solution's size to the global error, at
+// most d). A method whose conditions of orders 1..p hold so is "order p to eps" (eps its largest
+// residual), and S suits it: a measurement in S sees the method, not the table's truncation.
+#include <orderly/order_conditions.hpp>
+#include <orderly/order_policy.hpp>
+#include <orderly/scalars.hpp>
+#include <orderly/tableau.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace orderly {
+
+// A malformed tableau file: the message names the field and, where it applies, row and column.
+struct tableau_file_error : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+// Limits on what a file may ask for, each checked before any arithmetic: the library's bound on a
+// coefficient's exponent (exact.hpp); the longest published tables print 60 digits.
+inline constexpr long max_decimal_exponent = max_coefficient_exponent;
+inline constexpr std::size_t max_coefficient_characters = 1000;
+// Orders as the catalog's: trees up to order 13 (the declared order's conditions and the next).
+inline constexpr int max_declared_order = 12;
+// The exact order conditions cost about (trees up to order p + 1) x s^2 rational operations on
+// the file's numbers and the stability function about s^4; Feagin's 17-stage 10(8) pair, the
+// largest published explicit method in use, needs 0.97 million. This bound refuses files whose
+// check would run for minutes.
+inline constexpr double max_condition_work = 4e6;
+inline constexpr std::size_t max_stages = 64;
+
+using coefficient_text = written_coefficient;
+
+// Reads one entry (read_coefficient, exact.hpp), refusing it with the field's place in the file.
+inline coefficient_text parse_coefficient(const std::string& text, const std::string& where) {
+  if (text.size() > max_coefficient_characters)
+    throw tableau_file_error(where + ": '" + text + "' has more than " + std::to_string(max_coefficient_characters) +
+                             " characters");
+  try {
+    return read_coefficient(text, max_decimal_exponent);
+  } catch (const std::invalid_argument& e) {
+    throw tableau_file_error(where + ": '" + text + "' " + e.what());
+  }
+}
+
+struct tableau_file {
+  butcher_tableau tableau;
+  bool decimal = false;    // some coefficient was given as a decimal
+  int printed_digits = 0;  // the longest decimal's significant digits (the table's precision)
+  exact relative_uncertainty = 0;  // of every decimal entry (see the header comment); 0 when all are exact
+  // Per-entry uncertainty (0 where exact), laid out like A (square), b, b_hat and c.
+  std::vector<std::vector<exact>> a_resolution;
+  std::vector<exact> b_resolution, b_hat_resolution, c_resolution;
+  // The largest amount by which some c_i misses its row sum beyond the rounding of the entries
+  // (rationals that approximate a method); 0 when every row sum holds.
+  double row_sum_residual = 0;
+  // The uncertainty of one weight set's entries.
+  const std::vector<exact>& weight_resolution(weight_set weights) const {
+    return weights == weight_set::primary ? b_resolution : b_hat_resolution;
+  }
+};
+
+// Significant digits from which a decimal table is read as doubles printed (a double prints in at
+// most 17), and the relative rounding of a double.
+inline constexpr int double_printed_digits = std::numeric_limits<double>::max_digits10;
+
+inline exact power_of_two_reciprocal(int bits) {
+  return exact(boost::multiprecision::cpp_int(1), boost::multiprecision::pow(boost::multiprecision::cpp_int(2),
+                                                                             static_cast<unsigned>(bits)));
+}
+
+// The relative uncertainty of a decimal entry of a table printed to `digits` significant digits.
+inline exact decimal_table_uncertainty(int digits) {
+  if (digits < 1) throw std::invalid_argument("decimal_table_uncertainty: a table prints at least one digit");
+  const exact half_unit(boost::multiprecision::cpp_int(1),
+                        2 * boost::multiprecision::pow(boost::multiprecision::cpp_int(10), static_cast<unsigned>(digits - 1)));
+  return digits <= double_printed_digits ? half_unit + power_of_two_reciprocal(std::numeric_limits<double>::digits)
+                                         : half_unit;
+}
+
+namespace detail {
+
+inline const nlohmann::json& required(const nlohmann::json& j, const char* field) {
+  if (!j.contains(field)) throw tableau_file_error(std::string("field '") + field + "' is missing");
+  return j.at(field);
+}
+
+// An integer field within [low, high]; a JSON number outside the range of long long (an unsigned
+// 18446744073709551615) or a fraction is refused, never wrapped.
+inline int integer_field(const nlohmann::json& j, const char* field, int low, int high) {
+  const auto& value = j.at(field);
+  const bool in_range =
+      value.is_number_unsigned()  ? value.get<std::uint64_t>() >= static_cast<std::uint64_t>(std::max(low, 0)) &&
+                                       value.get<std::uint64_t>() <= static_cast<std::uint64_t>(high)
+      : value.is_number_integer() ? value.get<std::int64_t>() >= low && value.get<std::int64_t>() <= high
+                                  : false;
+  if (!in_range)
+    throw tableau_file_error(std::string("field '") + field + "' must be an integer from " + std::to_string(low) +
+                             " to " + std::to_string(high));
+  return static_cast<int>(value.get<std::int64_t>());
+}
+
+inline std::string text_field(const nlohmann::json& j, const char* field, const std::string& fallback) {
+  if (!j.contains(field)) return fallback;
+  if (!j.at(field).is_string()) throw tableau_file_error(std::string("field '") + field + "' must be a string");
+  return j.at(field).get<std::string>();
+}
+
+inline std::vector<coefficient_text> coefficient_row(const nlohmann::json& j, const std::string& where) {
+  if (!j.is_array()) throw tableau_file_error(where + " must be an array of coefficient strings");
+  std::vector<coefficient_text> row;
+  for (std::size_t k = 0; k < j.size(); ++k) {
+    const std::string at = where + ", column " + std::to_string(k + 1);
+    if (j[k].is_number_integer() && !(j[k].is_number_unsigned() && j[k].get<std::uint64_t>() > INT64_MAX))
+      row.push_back({exact(j[k].get<long long>()), std::nullopt});
+    else if (j[k].is_string()) row.push_back(parse_coefficient(j[k].get<std::string>(), at));
+    else throw tableau_file_error(at + ": a coefficient must be a string (\"1/6\" or \"0.1666\") or an integer");
+  }
+  return row;
+}
+
+// How a row of A is written: all s entries, or the strictly lower part of an explicit method
+// (row i holds i - 1 entries; the first row may be [] or ["0"]).
+enum class row_form { square, strictly_lower, either };
+
+inline row_form form_of_row(std::size_t row, std::size_t entries, std::size_t stages) {
+  if (row == 0 && entries <= 1 && stages > 1) return entries == 0 ? row_form::strictly_lower : row_form::either;
+  if (entries == stages) return row_form::square;
+  if (entries == row) return row_form::strictly_lower;
+  throw tableau_file_error("field 'A', row " + std::to_string(row + 1) + ": has " + std::to_string(entries) +
+                           " entries; give " + std::to_string(stages) + " (square A) or " + std::to_string(row) +
+                           " (the strictly lower part of an explicit method)");
+}
+
+}  // namespace detail
+
+// Parses and validates a tableau file's JSON. Throws tableau_file_error naming what is wrong.
+inline tableau_file parse_tableau_file(const nlohmann::json& j) {
+  if (!j.is_object()) throw tableau_file_error("the file must hold one JSON object");
+  tableau_file file;
+  auto& t = file.tableau;
+  std::vector<coefficient_text> given_b, given_b_hat, given_c;
+  std::vector<std::vector<coefficient_text>> given_a;
+  auto note_resolution = [&](const coefficient_text& x) {
+    if (x.resolution) file.decimal = true;
+    file.printed_digits = std::max(file.printed_digits, x.significant_digits);
+  };
+  const auto& name = detail::required(j, "name");
+  if (!name.is_string() || name.get<std::string>().empty()) throw tableau_file_error("field 'name' must be a non-empty string");
+  t.name = name.get<std::string>();
+  t.title = detail::text_field(j, "title", t.name);
+  t.citation = detail::text_field(j, "citation", "user tableau file");
+  detail::required(j, "order");
+  t.order = detail::integer_field(j, "order", 1, max_declared_order);
+
+  const auto& b = detail::required(j, "b");
+  const auto b_row = detail::coefficient_row(b, "field 'b'");
+  const std::size_t s = b_row.size();
+  if (s == 0) throw tableau_file_error("field 'b' has no weights");
+  if (s > max_stages)
+    throw tableau_file_error("field 'b' has " + std::to_string(s) + " weights; at most " + std::to_string(max_stages) +
+                             " stages are checked");
+  for (const auto& x : b_row) t.b.push_back(x.value), note_resolution(x);
+  given_b = b_row;
+
+  const auto& a = detail::required(j, "A");
+  if (!a.is_array() || a.size() != s)
+    throw tableau_file_error("field 'A' must have " + std::to_string(s) + " rows (one per weight in 'b'), it has " +
+                             std::to_string(a.is_array() ? a.size() : 0));
+  // Every row in one form: a mixture (one square row, one strictly lower) has no one reading.
+  auto form = detail::row_form::either;
+  std::size_t form_row = 0;
+  for (std::size_t i = 0; i < s; ++i) {
+    const auto row = detail::coefficient_row(a[i], "field 'A', row " + std::to_string(i + 1));
+    const auto this_form = detail::form_of_row(i, row.size(), s);
+    if (this_form != detail::row_form::either) {
+      if (form != detail::row_form::either && this_form != form)
+        throw tableau_file_error("field 'A', row " + std::to_string(i + 1) + ": " +
+                                 (this_form == detail::row_form::square ? "square" : "strictly lower") + " (" +
+                                 std::to_string(row.size()) + " entries) but row " + std::to_string(form_row + 1) +
+                                 " is " + (form == detail::row_form::square ? "square" : "strictly lower") +
+                                 "; give every row of A in one form");
+      if (form == detail::row_form::either) form = this_form, form_row = i;
+    }
+    std::vector<exact> values;
+    for (const auto& x : row) {
+      values.push_back(x.value);
+      note_resolution(x);
+    }
+    values.resize(s, exact(0));
+    given_a.push_back(row);
+    given_a.back().resize(s, coefficient_text{exact(0), std::nullopt, 0});
+    t.a.push_back(std::move(values));
+  }
+
+  if (j.contains("c")) {
+    given_c = detail::coefficient_row(j.at("c"), "field 'c'");
+    if (given_c.size() != s)
+      throw tableau_file_error("field 'c' has " + std::to_string(given_c.size()) + " entries, 'b' has " + std::to_string(s));
+    for (const auto& x : given_c) t.c.push_back(x.value), note_resolution(x);
+  } else {
+    for (std::size_t i = 0; i < s; ++i) {
+      exact sum = 0;
+      for (const auto& x : t.a[i]) sum += x;
+      t.c.push_back(sum);
+      given_c.push_back({sum, std::nullopt, 0});
+    }
+  }
+  if (j.contains("b_hat")) {
+    const auto e_row = detail::coefficient_row(j.at("b_hat"), "field 'b_hat'");
+    if (e_row.size() != s)
+      throw tableau_file_error("field 'b_hat' has " + std::to_string(e_row.size()) + " entries, 'b' has " + std::to_string(s));
+    t.b_embedded.emplace();
+    for (const auto& x : e_row) t.b_embedded->push_back(x.value), note_resolution(x);
+    given_b_hat = e_row;
+    if (!j.contains("embedded_order"))
+      throw tableau_file_error("field 'embedded_order' (an integer) is required with 'b_hat'");
+    t.embedded_order = detail::integer_field(j, "embedded_order", 1, max_declared_order);
+  } else if (j.contains("embedded_order")) {
+    throw tableau_file_error("field 'embedded_order' is given but 'b_hat' is not");
+  }
+  // The order conditions' cost, estimated before any of them is evaluated.
+  const int highest = std::max(t.order, t.embedded_order.value_or(0)) + 1;
+  const double work = static_cast<double>(generate_trees(highest).trees.size()) * static_cast<double>(s * s) +
+                      static_cast<double>(s * s) * static_cast<double>(s * s);
+  if (work > max_condition_work)
+    throw tableau_file_error("order " + std::to_string(highest - 1) + " with " + std::to_string(s) +
+                             " stages needs about " + std::to_string(static_cast<long long>(work)) +
+                             " exact operations for its order conditions and stability function; at most " +
+                             std::to_string(static_cast<long long>(max_condition_work)) + " are run");
+  // Every decimal entry carries the table's relative uncertainty; rationals and integers none.
+  if (file.decimal) file.relative_uncertainty = decimal_table_uncertainty(file.printed_digits);
+  const exact& u = file.relative_uncertainty;
+  auto uncertainty = [&](const coefficient_text& x) { return x.resolution ? abs(x.value) * u / (1 - u) : exact(0); };
+  for (const auto& row : given_a) {
+    file.a_resolution.emplace_back();
+    for (const auto& x : row) file.a_resolution.back().push_back(uncertainty(x));
+  }
+  for (const auto& x : given_b) file.b_resolution.push_back(uncertainty(x));
+  for (const auto& x : given_b_hat) file.b_hat_resolution.push_back(uncertainty(x));
+  for (const auto& x : given_c) file.c_resolution.push_back(uncertainty(x));
+  // Rounded coefficients may miss the row sum by the rounding of A's entries and of c's own.
+  // Beyond that, a miss within double's tolerance (rationals approximating an irrational method)
+  // is a residual like the order conditions' and is kept; a larger one is a wrong file.
+  if (j.contains("row_sum_condition") && !j.at("row_sum_condition").is_boolean())
+    throw tableau_file_error("field 'row_sum_condition' must be true or false");
+  t.row_sum_condition = j.value("row_sum_condition", true);
+  const double double_tolerance =
+      default_order_policy().roundoff_floor_factor * std::numeric_limits<double>::epsilon();
+  if (t.row_sum_condition)
+    for (std::size_t i = 0; i < s; ++i) {
+      exact sum = 0, slack = file.c_resolution[i];
+      for (std::size_t k = 0; k < s; ++k) sum += t.a[i][k], slack += file.a_resolution[i][k];
+      const exact miss = abs(sum - t.c[i]);
+      if (miss <= slack) continue;
+      const double beyond = static_cast<double>(to_high_precision(miss - slack));
+      if (beyond > double_tolerance * std::max(1.0, static_cast<double>(to_high_precision(abs(t.c[i])))))
+        throw tableau_file_error("field 'c', column " + std::to_string(i + 1) + ": c_i must equal the sum of row " +
+                                 std::to_string(i + 1) + " of A (set \"row_sum_condition\": false to allow it)");
+      file.row_sum_residual = std::max(file.row_sum_residual, beyond);
+    }
+  return file;
+}
+
+enum class tableau_structure { explicit_method, diagonally_implicit, fully_implicit };
+
+inline const char* structure_name(tableau_structure s) {
+  switch (s) {
+    case tableau_structure::explicit_method: return "explicit";
+    case tableau_structure::diagonally_implicit: return "diagonally implicit";
+    case tableau_structure::fully_implicit: return "fully implicit";
+  }
+  return "?";
+}
+
+inline tableau_structure structure_of(const butcher_tableau& t) {
+  bool upper = false, diagonal = false;
+  for (int i = 0; i < t.stages(); ++i)
+    for (int j = i; j < t.stages(); ++j)
+      if (t.a_at(i, j) != 0) (j == i ? diagonal : upper) = true;
+  return upper ? tableau_structure::fully_implicit
+               : diagonal ? tableau_structure::diagonally_implicit : tableau_structure::explicit_method;
+}
+
+// What the coefficients are, for one weight set (the header comment's three kinds).
+enum class coefficient_kind { exact_defining, exact_approximating, decimal };
+
+inline const char* coefficient_kind_name(coefficient_kind k) {
+  switch (k) {
+    case coefficient_kind::exact_defining: return "exact";
+    case coefficient_kind::exact_approximating: return "exact-approximating";
+    case coefficient_kind::decimal: return "decimal";
+  }
+  return "?";
+}
+
+// The order the conditions hold to within one scalar's tolerance (the header comment).
+struct scalar_order {
+  scalar_kind scalar = scalar_kind::float64;
+  int order = 0;
+};
+
+// What the coefficients leave of the order conditions, per weight set.
+struct precision_audit {
+  coefficient_kind kind = coefficient_kind::exact_defining;
+  int declared = 0;
+  int exact_order = 0;         // order of the numbers as given, in exact arithmetic
+  int digits_order = 0;        // within the rounding of the given digits (exact input: exact_order)
+  // The order the coefficients have at their precision: exactly for defining rationals; otherwise
+  // at the digits' precision or double's, whichever is coarser (no measurement runs below double).
+  int order_to_precision = 0;
+  std::vector<double> max_residual;  // per order 1..declared+1: max |Phi(t) - 1/gamma(t)|
+  double residual_to_declared = 0;   // the largest over orders 1..declared: "order p to eps"
+  std::vector<scalar_order> order_by_scalar;  // float, double, long double, float128, mp50
+  std::vector<std::string> suited_scalars;    // those in which the conditions reach the declared order
+  principal_error error;  // the order-(declared + 1) error coefficients' norms, from the same residuals
+  // The finest unit roundoff whose scalar the coefficients suit: how far a rational that only
+  // approximates a method may stand from it (0 for defining rationals).
+  double suited_unit_roundoff = 0;
+};
+
+namespace detail {
+
+// The largest p <= the forest's order whose conditions all hold within tolerance(tree index).
+template <class Tolerance>
+int order_within(const tree_forest& forest, const std::vector<high_precision>& residuals, Tolerance&& tolerance) {
+  int order = forest.max_order;
+  for (std::size_t k = 0; k < forest.trees.size(); ++k)
+    if (residuals[k] > tolerance(k)) order = std::min(order, forest.trees[k].order - 1);
+  return order;
+}
+
+}  // namespace detail
+
+inline precision_audit audit_precision(const tableau_file& file, weight_set weights, int declared,
+                                       double roundoff_floor_factor) {
+  const auto& t = file.tableau;
+  precision_audit audit;
+  audit.declared = declared;
+  const int top = declared + 1;
+  const auto forest = generate_trees(top);
+  const auto m = exact_coefficients(t, weights);
+  const auto report = evaluate_order_conditions(forest, {&m}, exact(0));
+  audit.exact_order = report.order_satisfied;
+  std::vector<high_precision> residuals;
+  for (const auto& r : report.residuals) residuals.push_back(to_high_precision(abs(r)));
+  audit.error.order = top;
+  for (std::size_t k = forest.order_begin[static_cast<std::size_t>(top)];
+       k < forest.order_begin[static_cast<std::size_t>(top) + 1]; ++k) {
+    const high_precision coefficient = residuals[k] / forest.trees[k].symmetry;
+    audit.error.two_norm += coefficient * coefficient;
+    audit.error.max_norm = std::max(audit.error.max_norm, coefficient);
+  }
+  audit.error.two_norm = sqrt(audit.error.two_norm);
+  // Phi on the entries' magnitudes, for the rounding bounds: 100 digits are ample for a bound.
+  const auto phi_abs = [&] {
+    auto absolute = tableau_coefficients<high_precision>(t, weights);
+    for (auto& row : absolute.a)
+      for (auto& x : row) x = abs(x);
+    for (auto& x : absolute.b) x = abs(x);
+    return elementary_weights(forest, absolute);
+  }();
+  audit.max_residual.assign(static_cast<std::size_t>(top), 0.0);
+  for (std::size_t k = 0; k < forest.trees.size(); ++k) {
+    auto& slot = audit.max_residual[static_cast<std::size_t>(forest.trees[k].order - 1)];
+    slot = std::max(slot, static_cast<double>(residuals[k]));
+    if (forest.trees[k].order <= declared) audit.residual_to_declared = std::max(audit.residual_to_declared, slot);
+  }
+  // B_t(u) for a relative uncertainty u of every entry.
+  auto rounding_bound = [&](const high_precision& u, std::size_t k) {
+    return (pow(1 - u, -forest.trees[k].order) - 1) * phi_abs[k];
+  };
+  // The digits' own precision: every entry moved by up to the table's relative uncertainty (an
+  // overestimate for the exact entries of a mixed table, by which nothing that holds is refused).
+  const high_precision digits_unit = to_high_precision(file.relative_uncertainty);
+  audit.digits_order = file.decimal ? detail::order_within(forest, residuals, [&](std::size_t k) {
+    return rounding_bound(digits_unit, k);
+  })
+                                    : audit.exact_order;
+  const std::pair<scalar_kind, int> scalars[] = {{scalar_kind::float32, std::numeric_limits<float>::digits},
+                                                 {scalar_kind::float64, std::numeric_limits<double>::digits},
+                                                 {scalar_kind::long_double, std::numeric_limits<long double>::digits},
+                                                 {scalar_kind::quad, std::numeric_limits<float128>::digits},
+                                                 {scalar_kind::mp50, std::numeric_limits<mp50>::digits}};
+  // Rationals that meet the declared order's conditions within double's tolerance but not exactly
+  // approximate a method of that order; any other rationals are the method they define.
+  std::vector<scalar_order> within_tolerance;
+  for (const auto& [kind, bits] : scalars) {
+    const high_precision unit = pow(high_precision(2), -bits);  // unit roundoff; epsilon is twice it
+    const high_precision floor = roundoff_floor_factor * 2 * unit;
+    within_tolerance.push_back({kind, detail::order_within(forest, residuals, [&](std::size_t k) {
+                                  return std::max(rounding_bound(unit, k), floor);
+                                })});
+  }
+  const int order_in_double = std::find_if(within_tolerance.begin(), within_tolerance.end(), [](const auto& e) {
+                                return e.scalar == scalar_kind::float64;
+                              })->order;
+  audit.kind = file.decimal                                               ? coefficient_kind::decimal
+               : audit.exact_order < declared && order_in_double >= declared ? coefficient_kind::exact_approximating
+                                                                           : coefficient_kind::exact_defining;
+  for (std::size_t k = 0; k < within_tolerance.size(); ++k) {
+    auto entry = within_tolerance[k];
+    if (audit.kind == coefficient_kind::exact_defining) entry.order = audit.exact_order;
+    audit.order_by_scalar.push_back(entry);
+    if (entry.order < declared) continue;
+    audit.suited_scalars.emplace_back(scalar_name(entry.scalar));
+    if (audit.kind != coefficient_kind::exact_defining)
+      audit.suited_unit_roundoff = std::ldexp(1.0, -scalars[k].second);
+  }
+  audit.order_to_precision = audit.kind == coefficient_kind::exact_defining
+                                 ? audit.exact_order
+                                 : std::max(audit.digits_order, order_in_double);
+  return audit;
+}
+
+// The most precise scalar among double, long double and float128 that the audit allows: where a
+// measurement of the file's method should run. Empty when even double is too fine for the digits.
+inline std::optional<scalar_kind> measurement_scalar(const precision_audit& audit) {
+  auto has = [&](const char* name) {
+    return std::find(audit.suited_scalars.begin(), audit.suited_scalars.end(), name) != audit.suited_scalars.end();
+  };
+  if (has("float128")) return scalar_kind::quad;
+  if (has("long-double")) return scalar_kind::long_double;
+  if (has("double")) return scalar_kind::float64;
+  return std::nullopt;
+}
+
+}  // namespace orderly

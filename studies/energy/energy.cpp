@@ -1,0 +1,312 @@
+// The energy study: growth fit and classes, dispatch over scalars, the harmonic prediction, JSON.
+#include <orderly/energy.hpp>
+#include <orderly/energy_run.hpp>
+#include <orderly/order_fit.hpp>
+#include <orderly/problems/support.hpp>
+#include <orderly/analysis/stability_function.hpp>
+
+#include <boost/math/special_functions/ellint_1.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <complex>
+#include <limits>
+#include <stdexcept>
+
+namespace orderly {
+
+nlohmann::json energy_policy::to_json() const {
+  return {{"bins_per_decade", bins_per_decade},
+          {"probes_per_bin", probes_per_bin},
+          {"fit_decades", fit_decades},
+          {"min_fit_points", min_fit_points},
+          {"bounded_below", bounded_below},
+          {"random_walk_below", random_walk_below},
+          {"linear_below", linear_below},
+          {"saturated_at", saturated_at},
+          {"envelope", "running maximum over log-spaced bins of the bin's maximum over its probes"},
+          {"fit", "least squares of log envelope on log t over [t_end / 10^fit_decades, t_end]"},
+          {"uncertainty", "max(2 x standard error of the slope, |slope(first half) - slope(second half)| / 2)"},
+          {"classes", "exponent < bounded_below: bounded; < random_walk_below: random-walk (t^(1/2), Brouwer's law); "
+                      "< linear_below: linear-drift; else faster; an envelope >= saturated_at at the window's start: saturated (the quantity is lost); a blow-up: unstable"}};
+}
+
+energy_growth_class growth_class_of(double exponent, const energy_policy& policy) {
+  if (exponent < policy.bounded_below) return energy_growth_class::bounded;
+  if (exponent < policy.random_walk_below) return energy_growth_class::random_walk;
+  if (exponent < policy.linear_below) return energy_growth_class::linear_drift;
+  return energy_growth_class::faster;
+}
+
+growth_fit fit_growth(const std::vector<double>& t, const std::vector<double>& envelope, const energy_policy& policy) {
+  growth_fit fit;
+  if (t.empty()) {
+    fit.growth_class = energy_growth_class::undetermined;
+    fit.reason = "no samples";
+    return fit;
+  }
+  const double t_end = t.back();
+  const double t_from = t_end / std::pow(10.0, policy.fit_decades);
+  std::vector<double> x, y;
+  for (std::size_t i = 0; i < t.size(); ++i)
+    if (t[i] >= t_from && t[i] > 0 && envelope[i] > 0 && std::isfinite(envelope[i])) {
+      x.push_back(std::log10(t[i]));
+      y.push_back(std::log10(envelope[i]));
+    }
+  fit.t_from = t_from;
+  fit.t_to = t_end;
+  fit.points = static_cast<int>(x.size());
+  if (fit.points < policy.min_fit_points) {
+    const bool all_zero = std::all_of(envelope.begin(), envelope.end(), [](double e) { return e == 0; });
+    if (all_zero) {  // conserved to the evaluation's precision at every probe: nothing grows
+      fit.found = true;
+      fit.growth_class = energy_growth_class::bounded;
+      fit.reason = "no deviation measured at any probe";
+      return fit;
+    }
+    fit.growth_class = energy_growth_class::undetermined;
+    fit.reason = "only " + std::to_string(fit.points) + " positive envelope points in the window (t >= " +
+                 std::to_string(t_from) + "); need " + std::to_string(policy.min_fit_points);
+    return fit;
+  }
+  const auto line = fit_line(x, y);
+  const std::size_t half = x.size() / 2;
+  const auto first = fit_line(std::vector<double>(x.begin(), x.begin() + static_cast<std::ptrdiff_t>(half + 1)),
+                              std::vector<double>(y.begin(), y.begin() + static_cast<std::ptrdiff_t>(half + 1)));
+  const auto second = fit_line(std::vector<double>(x.begin() + static_cast<std::ptrdiff_t>(half), x.end()),
+                               std::vector<double>(y.begin() + static_cast<std::ptrdiff_t>(half), y.end()));
+  fit.found = true;
+  fit.exponent = line.slope;
+  fit.uncertainty = std::max(2 * line.slope_standard_error, std::fabs(first.slope - second.slope) / 2);
+  fit.growth_class = growth_class_of(fit.exponent, policy);
+  return fit;
+}
+
+namespace {
+
+// A relative error that had already reached policy.saturated_at when the window opens: class
+// saturated (energy and angular momentum, whose errors are relative to the quantity).
+void mark_saturation(growth_fit& fit, const std::vector<double>& t, const std::vector<double>& envelope,
+                     const energy_policy& policy) {
+  if (!fit.found) return;
+  for (std::size_t i = 0; i < t.size(); ++i)
+    if (t[i] >= fit.t_from) {
+      if (envelope[i] >= policy.saturated_at) {
+        fit.growth_class = energy_growth_class::saturated;
+        fit.reason = "relative error " + std::to_string(envelope[i]) + " at t = " + std::to_string(t[i]) +
+                     ", the window's start: the quantity itself is lost, the envelope is capped by it";
+      }
+      return;
+    }
+}
+
+}  // namespace
+
+bool energy_problem(const problem_info& problem) {
+  if (!problem.hamiltonian) return false;
+  // The Hamiltonian problems of the catalog all carry an "energy" invariant.
+  return true;
+}
+
+std::optional<double> problem_period(const problem_info& problem) {
+  const double two_pi = 2 * problems::pi<double>();
+  if (problem.name == "kepler") return two_pi;  // semi-major axis 1, GM = 1
+  if (problem.name == "harmonic") return two_pi / std::sqrt(problems::parameter<double>(problem, "k"));
+  if (problem.name == "pendulum")
+    return 4 * boost::math::ellint_1(std::sin(problems::parameter<double>(problem, "q0") / 2));
+  return std::nullopt;
+}
+
+const char* wide_scalar_name(scalar_kind run) {
+  switch (run) {
+    case scalar_kind::float32: return "double";
+    case scalar_kind::float64: return "float128";
+    case scalar_kind::long_double: return "float128";
+    case scalar_kind::quad: return "mp50";
+    case scalar_kind::mp50: break;
+  }
+  return "?";
+}
+
+namespace {
+
+std::vector<double> running_max(const std::vector<double>& v) {
+  std::vector<double> out(v.size());
+  double m = 0;
+  for (std::size_t i = 0; i < v.size(); ++i) out[i] = m = std::max(m, v[i]);
+  return out;
+}
+
+}  // namespace
+
+energy_result study_energy(const energy_request& request) {
+  if (!request.method || !request.problem) throw std::invalid_argument("energy: no method or problem");
+  if (request.steps == 0) throw std::invalid_argument("energy: no steps");
+  energy_result result;
+  switch (request.scalar) {
+    case scalar_kind::float32: result = energy_detail::run_energy_float(request); break;
+    case scalar_kind::float64: result = energy_detail::run_energy_double(request); break;
+    case scalar_kind::long_double: result = energy_detail::run_energy_long_double(request); break;
+    case scalar_kind::quad: result = energy_detail::run_energy_float128(request); break;
+    case scalar_kind::mp50: throw std::invalid_argument("energy: mp50 runs are not offered (no wider scalar to evaluate in)");
+  }
+  result.scalar = std::string(scalar_name(request.scalar));
+  switch (request.scalar) {
+    case scalar_kind::float32: result.epsilon = std::numeric_limits<float>::epsilon(); break;
+    case scalar_kind::float64: result.epsilon = std::numeric_limits<double>::epsilon(); break;
+    case scalar_kind::long_double: result.epsilon = static_cast<double>(std::numeric_limits<long double>::epsilon()); break;
+    case scalar_kind::quad: result.epsilon = std::ldexp(1.0, -112); break;
+    case scalar_kind::mp50: break;
+  }
+  result.wide_scalar = wide_scalar_name(request.scalar);
+
+  std::vector<double> t, envelope, momentum, phase, roundoff;
+  for (const auto& s : result.samples) {
+    t.push_back(s.t);
+    envelope.push_back(s.envelope);
+    if (s.angular_momentum_error) momentum.push_back(*s.angular_momentum_error);
+    if (s.phase_error) phase.push_back(std::fabs(*s.phase_error));
+    if (s.roundoff_envelope) roundoff.push_back(*s.roundoff_envelope);
+  }
+  result.energy_growth = fit_growth(t, envelope, request.policy);
+  mark_saturation(result.energy_growth, t, envelope, request.policy);
+  if (momentum.size() == t.size()) {
+    const auto momentum_envelope = running_max(momentum);
+    result.momentum_growth = fit_growth(t, momentum_envelope, request.policy);
+    mark_saturation(result.momentum_growth, t, momentum_envelope, request.policy);
+  }
+  if (phase.size() == t.size()) result.phase_growth = fit_growth(t, running_max(phase), request.policy);
+  if (request.roundoff_shadow && roundoff.size() == t.size()) result.roundoff_growth = fit_growth(t, roundoff, request.policy);
+  if (!result.stable) {
+    result.energy_growth.growth_class = energy_growth_class::unstable;
+    result.energy_growth.reason = result.failure;
+  }
+  return result;
+}
+
+harmonic_prediction predict_harmonic(const method_entry& method, const mp50& h, const mp50& k, const mp50& x0,
+                                     const mp50& v0, const std::vector<std::size_t>& steps) {
+  using std::pow;
+  using std::sqrt;
+  harmonic_prediction out;
+  const mp50 H0 = (v0 * v0 + k * x0 * x0) / 2;
+  if (const auto* tableau = method.tableau()) {
+    // |R(i y)|^2 with y = omega h, R = P / Q the tableau's stability function (Q = 1 for explicit
+    // tableaus), evaluated in 50 digits.
+    const mp50 y = sqrt(k) * h;
+    const mp50 factor = std::norm(evaluate_stability_function<mp50>(stability_function_of(*tableau), {mp50(0), y}));
+    out.per_step_factor = static_cast<double>(factor);
+    out.formula = "H_n / H_0 = |R(i omega h)|^(2n), R the stability function of the tableau (omega h = " +
+                  (sqrt(k) * h).str(17) + "); |R|^2 - 1 = " + (factor - 1).str(6) + " per step";
+    for (auto n : steps) out.deviation.push_back(static_cast<double>(pow(factor, static_cast<long>(n)) - 1));
+    return out;
+  }
+  const auto* split = method.splitting();
+  if (!split) throw std::invalid_argument(method.name + ": no harmonic prediction for family " + family_name(method.family));
+  // One step: drift then kick per stage, on (q, p), force -k q: M = K_s D_s ... K_1 D_1.
+  using matrix = std::array<mp50, 4>;  // row-major 2x2
+  auto multiply = [](const matrix& a, const matrix& b) {
+    return matrix{a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3], a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3]};
+  };
+  matrix M{1, 0, 0, 1};
+  for (std::size_t i = 0; i < split->drift.size(); ++i) {
+    const mp50 a = to_scalar<mp50>(split->drift[i]), b = to_scalar<mp50>(split->kick[i]);
+    M = multiply(matrix{1, a * h, 0, 1}, M);
+    M = multiply(matrix{1, 0, -b * h * k, 1}, M);
+  }
+  out.formula = "(q_n, p_n) = M^n (q_0, p_0), M the product of the drift [[1, a_i h], [0, 1]] and kick "
+                "[[1, 0], [-b_i h k, 1]] matrices of the composition; trace(M)/2 = " +
+                ((M[0] + M[3]) / 2).str(17) + ", det(M) = " + (M[0] * M[3] - M[1] * M[2]).str(17);
+  for (auto n : steps) {
+    matrix power{1, 0, 0, 1}, base = M;
+    for (std::size_t e = n; e > 0; e >>= 1) {
+      if (e & 1) power = multiply(power, base);
+      base = multiply(base, base);
+    }
+    const mp50 q = power[0] * x0 + power[1] * v0, p = power[2] * x0 + power[3] * v0;
+    out.deviation.push_back(static_cast<double>(((p * p + k * q * q) / 2 - H0) / H0));
+  }
+  return out;
+}
+
+namespace {
+
+nlohmann::json fit_json(const growth_fit& g) {
+  nlohmann::json j{{"class", class_name(g.growth_class)}, {"window", {{"t_from", g.t_from}, {"t_to", g.t_to}, {"points", g.points}}}};
+  if (g.found) {
+    j["exponent"] = g.exponent;
+    j["uncertainty"] = g.uncertainty;
+  } else {
+    j["exponent"] = nullptr;
+    j["uncertainty"] = nullptr;
+  }
+  if (!g.reason.empty()) j["reason"] = g.reason;
+  return j;
+}
+
+// JSON has no infinity or NaN: such values are written as null.
+nlohmann::json number(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
+
+}  // namespace
+
+nlohmann::json to_json(const energy_result& r) {
+  nlohmann::json samples = nlohmann::json::array();
+  for (const auto& s : r.samples) {
+    nlohmann::json j{{"step", s.step},
+                     {"t", s.t},
+                     {"energy_error", number(s.energy_error)},
+                     {"energy_deviation", number(s.energy_deviation)},
+                     {"bin_max", number(s.bin_max)},
+                     {"envelope", number(s.envelope)}};
+    if (s.angular_momentum_error) j["angular_momentum_error"] = number(*s.angular_momentum_error);
+    if (s.phase_error) j["phase_error"] = number(*s.phase_error);
+    if (s.roundoff_energy_error) {
+      j["roundoff_energy_error"] = number(*s.roundoff_energy_error);
+      j["roundoff_envelope"] = number(*s.roundoff_envelope);
+    }
+    if (s.predicted_energy_error) {
+      j["predicted_energy_error"] = number(*s.predicted_energy_error);
+      j["predicted_energy_deviation"] = number(*s.predicted_energy_deviation);
+    }
+    samples.push_back(std::move(j));
+  }
+  nlohmann::json j{{"schema", "orderly.energy/1"},
+                   {"kind", "run"},
+                   {"method", r.method},
+                   {"family", r.family},
+                   {"symplectic", r.symplectic},
+                   {"order", r.order},
+                   {"problem", r.problem},
+                   {"h", r.h},
+                   {"h_text", r.h_text},
+                   {"steps", r.steps},
+                   {"t_end", r.t_end},
+                   {"scalar", r.scalar},
+                   {"evaluated_in", r.wide_scalar},
+                   {"compensated", r.compensated},
+                   {"stable", r.stable},
+                   {"rhs_evaluations", r.rhs_evaluations},
+                   {"growth", fit_json(r.energy_growth)},
+                   {"policy", r.policy.to_json()},
+                   {"samples", samples}};
+  if (!r.stable) j["failure"] = r.failure;
+  // The round-off references a figure draws: epsilon, and Brouwer's law eps sqrt(n) = eps sqrt(t / h)
+  // from the first sample to the last.
+  if (!r.samples.empty() && r.h > 0) {
+    const double t1 = r.samples.front().t, t2 = r.samples.back().t;
+    j["roundoff_lines"] = {{"epsilon", r.epsilon},
+                           {"random_walk", {{"t", {t1, t2}},
+                                            {"error", {r.epsilon * std::sqrt(t1 / r.h), r.epsilon * std::sqrt(t2 / r.h)}}}}};
+  }
+  if (r.momentum_growth.points > 0 || r.momentum_growth.found) j["angular_momentum_growth"] = fit_json(r.momentum_growth);
+  if (r.phase_growth.points > 0 || r.phase_growth.found) j["phase_growth"] = fit_json(r.phase_growth);
+  if (r.roundoff_growth.points > 0 || r.roundoff_growth.found) j["roundoff_growth"] = fit_json(r.roundoff_growth);
+  if (!r.theory.empty()) {
+    j["theory"] = {{"formula", r.theory}};
+    if (r.per_step_energy_factor) j["theory"]["per_step_energy_factor"] = *r.per_step_energy_factor;
+  }
+  return j;
+}
+
+}  // namespace orderly

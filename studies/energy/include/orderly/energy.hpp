@@ -1,0 +1,194 @@
+#pragma once
+// The Hamiltonian long-time study (`orderly energy`): how the energy error of a method grows with
+// time, why, and the seed articles' energy questions.
+//
+// One run: a fixed-step integration of up to 10^7 steps in constant memory (the observer driver,
+// no stored trajectory). The steps 1..N are cut into bins with logarithmically spaced ends
+// (policy.bins_per_decade per decade); in each bin the energy is evaluated at up to
+// policy.probes_per_bin evenly spaced steps, the bin's maximum is its value, and the envelope is
+// the running maximum over the bins. The energy is evaluated in a wider scalar than the run's
+// (wide_scalar_name), from the run's state converted exactly, so the evaluation's own rounding
+// cannot pollute errors of a few units of the run's epsilon. H0 is the energy of the run's
+// (rounded) initial state. Kepler and the solar system also give the angular momentum, and Kepler
+// the phase (along-track) error against its exact solution.
+//
+// The growth of the envelope against t is a least-squares slope in log-log over the last
+// policy.fit_decades decades of t (growth_policy below), with an uncertainty, and a class.
+//
+// Explanations: the harmonic oscillator's energy after n steps predicted from the method itself
+// (harmonic_prediction); the seed articles' experiments (spring-damper, undamped oscillator) with
+// the specimens beside the library's methods; the damped spring's settling time against dt.
+#include <orderly/catalog.hpp>
+#include <orderly/compensated_sum.hpp>
+#include <orderly/job_runner.hpp>
+#include <orderly/problem_catalog.hpp>
+#include <orderly/scalars.hpp>
+#include <orderly/stepper_factory.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace orderly {
+
+// Every threshold of the energy study, in one place and written into the JSON.
+struct energy_policy {
+  // --- Sampling ---
+  // Bin ends per decade of steps: 10 gives ~70 bins over 10^7 steps, enough points for a slope over
+  // two decades (20 points) at a negligible cost next to the steps.
+  int bins_per_decade = 10;
+  // Energy evaluations per bin (evenly spaced steps, the bin's end included); the bin's value is
+  // their maximum. A bounded error oscillates with the orbit: 16 probes spread over a bin of many
+  // periods catch its maximum to within a factor close to 1, while one sample per bin would
+  // report the phase at which it happened to land.
+  int probes_per_bin = 16;
+
+  // --- The fit of the envelope's growth ---
+  // The window: the last fit_decades decades of t. Two decades give the slope a lever arm of 2 in
+  // log10 t; the first period(s), where a bounded error still rises to its plateau, stay outside
+  // it for runs of 10^4 periods.
+  double fit_decades = 2;
+  // Fewer points than this in the window: no growth class.
+  int min_fit_points = 6;
+  // The uncertainty is the larger of the slope's standard error and half the difference between
+  // the slopes over the window's two halves (a running maximum is autocorrelated, so the standard
+  // error alone understates it).
+
+  // --- The classes, by the fitted exponent p of envelope ~ t^p ---
+  // The models are 0 (bounded: symplectic methods at stable steps), 1/2 (a random walk: round-off,
+  // Brouwer's law), 1 (linear drift: non-symplectic methods, or biased round-off) and 2 (quadratic:
+  // e.g. the phase of a drifting orbit). Each boundary is the midpoint between neighbouring models,
+  // so a measured exponent is given the class of the nearest model; "faster" is anything past the
+  // midpoint between linear and quadratic.
+  double bounded_below = 0.25;
+  double random_walk_below = 0.75;
+  double linear_below = 1.5;
+  // A relative error envelope of at least this at the fit window's start means the quantity itself
+  // is lost (Euler's Kepler orbit unbinds: |H - H0| ~ |H0|): the envelope is capped by the
+  // quantity, so its slope says nothing about growth. Class "saturated", not "bounded". Half the
+  // quantity, the convergence study's pre-asymptotic threshold (order_policy.hpp), for the same reason.
+  double saturated_at = 0.5;
+
+  nlohmann::json to_json() const;
+};
+
+// How the energy error grows; the JSON and the tables spell it with class_name.
+enum class energy_growth_class { bounded, random_walk, linear_drift, faster, saturated, unstable, undetermined };
+
+inline const char* class_name(energy_growth_class c) {
+  switch (c) {
+    case energy_growth_class::bounded: return "bounded";
+    case energy_growth_class::random_walk: return "random-walk";
+    case energy_growth_class::linear_drift: return "linear-drift";
+    case energy_growth_class::faster: return "faster";
+    case energy_growth_class::saturated: return "saturated";
+    case energy_growth_class::unstable: return "unstable";
+    case energy_growth_class::undetermined: return "undetermined";
+  }
+  return "?";
+}
+
+struct growth_fit {
+  bool found = false;
+  double exponent = 0, uncertainty = 0;
+  energy_growth_class growth_class = energy_growth_class::undetermined;
+  double t_from = 0, t_to = 0;
+  int points = 0;
+  std::string reason;  // why undetermined, or the instability
+};
+
+// Fits envelope ~ C t^p over the policy's window and classes p. t ascending, envelope >= 0
+// (non-positive values are left out: log of zero).
+growth_fit fit_growth(const std::vector<double>& t, const std::vector<double>& envelope, const energy_policy& policy);
+energy_growth_class growth_class_of(double exponent, const energy_policy& policy);
+
+struct energy_sample {
+  std::size_t step = 0;
+  double t = 0;
+  double energy_error = 0;      // |H - H0| / |H0| at this step (the bin's end)
+  double energy_deviation = 0;  // (H - H0) / |H0|, signed: an energy gain is positive
+  double bin_max = 0;           // the bin's maximum of energy_error over its probes
+  double envelope = 0;          // running maximum of bin_max
+  std::optional<double> angular_momentum_error;  // |L - L0| / |L0| (vector norm for 3-D)
+  std::optional<double> phase_error;             // Kepler: theta_numerical - theta_exact (radians, unwrapped)
+  std::optional<double> predicted_energy_error;  // harmonic: from the method (harmonic_prediction)
+  std::optional<double> predicted_energy_deviation;
+  // With a round-off shadow: |H(y_n) - H(y~_n)| / |H0|, y~ the same method run in the wide scalar
+  // from the same rounded y0 and h (the bin's maximum), and its running maximum. The truncation
+  // error is the same in both runs and cancels: what is left is the run's round-off alone.
+  std::optional<double> roundoff_energy_error;
+  std::optional<double> roundoff_envelope;
+};
+
+struct energy_request {
+  const method_entry* method = nullptr;
+  const problem_entry* problem = nullptr;
+  scalar_kind scalar = scalar_kind::float64;
+  std::string h;            // the step as text ("0.01", "1/100"), rounded once to the scalar
+  std::size_t steps = 0;
+  summation sum = summation::plain;
+  // Also run the method in the wide scalar, step for step, to separate the run's round-off from its
+  // truncation error (float, double and long double runs; the shadow costs a software-scalar run).
+  bool roundoff_shadow = false;
+  energy_policy policy{};
+};
+
+struct energy_result {
+  std::string method, problem, family, scalar, wide_scalar;
+  bool symplectic = false;
+  int order = 0;
+  std::string h_text;
+  double h = 0;
+  std::size_t steps = 0;
+  bool compensated = false;
+  bool stable = true;
+  std::string failure;
+  double t_end = 0;
+  std::uint64_t rhs_evaluations = 0;
+  std::vector<energy_sample> samples;
+  growth_fit energy_growth, momentum_growth, phase_growth, roundoff_growth;
+  double epsilon = 0;  // the run scalar's machine epsilon (its unit round-off times 2)
+  std::string theory;  // harmonic: how the prediction was derived
+  std::optional<double> per_step_energy_factor;  // RK on harmonic: |R(i omega h)|^2
+  energy_policy policy;
+};
+
+// The problems the study accepts (Hamiltonian, with an "energy" invariant); the scalars it runs in.
+bool energy_problem(const problem_info& problem);
+// The period of a periodic problem (kepler: 2 pi; harmonic: 2 pi / sqrt(k); pendulum: 4 K(sin(q0/2))),
+// none for the others (Henon-Heiles, the N-body problems).
+std::optional<double> problem_period(const problem_info& problem);
+const char* wide_scalar_name(scalar_kind run);
+
+energy_result study_energy(const energy_request& request);
+nlohmann::json to_json(const energy_result& result);
+
+// Harmonic oscillator x'' = -k x: the relative energy deviation (H_n - H0)/H0 after each of
+// `steps`, predicted exactly from the method. Runge-Kutta: y_{n+1} = R(hA) y_n with R the exact
+// stability polynomial (stability.hpp); in coordinates (sqrt(k) x, v) A is skew, so
+// H_n = |R(i omega h)|^(2n) H0, omega = sqrt(k). Splitting: the 2x2 propagation matrix M of the
+// composition of drifts [[1, a h], [0, 1]] and kicks [[1, 0], [-b h k, 1]], H_n from M^n y0.
+// Evaluated at 50 digits from the exact coefficients and the run's h (given exactly as h_exact).
+struct harmonic_prediction {
+  std::string formula;
+  std::optional<double> per_step_factor;  // RK: |R(i omega h)|^2
+  std::vector<double> deviation;          // (H_n - H0)/H0 for each requested n
+};
+harmonic_prediction predict_harmonic(const method_entry& method, const mp50& h_exact, const mp50& k, const mp50& x0,
+                                     const mp50& v0, const std::vector<std::size_t>& steps);
+
+// The default suite: every Runge-Kutta and splitting method on kepler and the outer solar system,
+// the harmonic oscillator against its prediction, energy at fixed work, the compensated pair, the
+// seed experiments and the settling-time study. One JSON document (schema orderly.energy/1, kind
+// "suite"); progress on stderr.
+nlohmann::json run_energy_suite(unsigned threads);
+
+// The seed articles' experiments and the settling study on their own (the suite includes them).
+nlohmann::json seed_experiments();
+nlohmann::json settling_study();
+
+}  // namespace orderly

@@ -1,0 +1,312 @@
+// `orderly game-table`: how stiff a spring can a game's integrator take? A unit mass on a spring of
+// stiffness k, x'' = -k x - b x', undamped (b = 0) and damped (b = 1), at h = 1/60 s and 1/120 s.
+//
+// Predicted: from the method's stability function (the step of a Runge-Kutta method on this linear
+// system has the eigenvalues R(h lambda), lambda = (-b +- sqrt(b^2 - 4k)) / 2), or for a splitting
+// method from its harmonic limit omega h (undamped only: damping makes the force depend on the
+// velocity, which a kick cannot take). Confirmed: the method's own stepper (the seed articles'
+// float code included) gives the step matrix, column by column; its spectral radius decides
+// stability. Then runs just outside and just inside the limit show the spring blowing up and
+// staying bounded.
+#include <orderly/analysis/method_analysis.hpp>
+#include <orderly/analysis/rosenbrock_equivalent.hpp>
+#include <orderly/game_table.hpp>
+#include <orderly/game_table_policy.hpp>
+#include <orderly/linear_test_problems.hpp>
+#include <orderly/stepper_factory.hpp>
+#include <orderly/tableaus/implicit_methods.hpp>
+
+#include <cmath>
+#include <algorithm>
+#include <complex>
+#include <functional>
+#include <limits>
+#include <memory>
+#include <optional>
+
+namespace orderly {
+namespace {
+
+using policy = game_table_policy;
+
+// The first k at which stable(k) fails, scanning upward then bisecting; nothing when it never fails
+// below policy::k_scan_end. Returns 0 when unstable already at the smallest k tried.
+template <class Stable>
+std::optional<double> largest_stable_k(Stable&& stable) {
+  double inside = 0, outside = policy::k_scan_start;
+  while (stable(outside)) {
+    inside = outside;
+    outside *= policy::k_scan_factor;
+    if (outside > policy::k_scan_end) return std::nullopt;
+  }
+  if (inside == 0) {  // unstable at policy::k_scan_start: look below it
+    outside = policy::k_scan_start;
+    double probe = policy::k_scan_start;
+    for (int k = 0; k < 60 && !stable(probe); ++k) probe /= 2;
+    if (!stable(probe)) return 0.0;
+    inside = probe;
+    outside = probe * 2;
+  }
+  while ((outside - inside) > policy::k_relative_resolution * outside) {
+    const double middle = (inside + outside) / 2;
+    (stable(middle) ? inside : outside) = middle;
+  }
+  return inside;
+}
+
+std::pair<std::complex<long double>, std::complex<long double>> spring_eigenvalues(double k, double b) {
+  const std::complex<long double> root = std::sqrt(std::complex<long double>((long double)b * b - 4.0L * k));
+  return {(-(long double)b + root) / 2.0L, (-(long double)b - root) / 2.0L};
+}
+
+// A run of the method's own stepper on one spring: each call advances the state by one step of h.
+using spring_run = std::function<void(std::array<double, 2>& y)>;
+using spring_runner = std::function<spring_run(double k, double b, double h)>;
+
+template <class T>
+spring_runner catalog_runner(const method_entry& method) {
+  return [&method](double k, double b, double h) -> spring_run {
+    auto problem = std::make_shared<typed_problem<T>>(spring<T>(k, b));
+    std::shared_ptr<bound_stepper<T>> stepper = make_stepper<T>(method, *problem);
+    auto t = std::make_shared<T>(0);
+    return [problem, stepper, t, h](std::array<double, 2>& y) {
+      state_of<T> state = {T(y[0]), T(y[1])};
+      stepper->step(*t, state, T(h));
+      *t += T(h);
+      y = {static_cast<double>(state[0]), static_cast<double>(state[1])};
+    };
+  };
+}
+
+// The stepper's step matrix, column by column (one fresh run per basis vector), and its spectral radius.
+double measured_radius(const spring_runner& runner, double k, double b, double h) {
+  std::array<double, 2> first = {1, 0}, second = {0, 1};
+  runner(k, b, h)(first);
+  runner(k, b, h)(second);
+  return spectral_radius(first[0], second[0], first[1], second[1]);
+}
+
+// Runs the spring from x = 1, v = 0 with the stepper; the amplitude is sqrt(x^2 + v^2 / k).
+// Near the limit a stable step's invariant ellipse is very eccentric (symplectic Euler's amplitude
+// swings ~1/sqrt(1 - (omega h / 2)^2)-fold), so growth is judged against the run's own first stretch.
+struct simulation_result {
+  int steps = 0;
+  double early = 1;  // largest amplitude over the first policy::early_steps steps
+  double first_half = 1, second_half = 1, largest = 1;
+  bool overflow = false;
+};
+
+// Outside: until the amplitude exceeds policy::blown_up_factor times its early maximum (at most max_steps).
+// Inside (fixed_steps): exactly that many steps.
+simulation_result simulate(const spring_runner& runner, double k, double b, double h, int max_steps, bool fixed_steps) {
+  auto run = runner(k, b, h);
+  std::array<double, 2> y = {1, 0};
+  simulation_result r;
+  std::vector<double> amplitudes;
+  if (fixed_steps) amplitudes.reserve(static_cast<std::size_t>(max_steps));
+  while (r.steps < max_steps) {
+    run(y);
+    ++r.steps;
+    const double amplitude = std::sqrt(y[0] * y[0] + y[1] * y[1] / k);
+    if (!std::isfinite(amplitude)) {
+      r.overflow = true;
+      break;
+    }
+    r.largest = std::max(r.largest, amplitude);
+    if (r.steps <= policy::early_steps) r.early = std::max(r.early, amplitude);
+    if (fixed_steps) amplitudes.push_back(amplitude);
+    else if (r.steps > policy::early_steps && amplitude > policy::blown_up_factor * r.early) break;
+  }
+  if (fixed_steps && !amplitudes.empty()) {
+    const auto middle = amplitudes.begin() + static_cast<std::ptrdiff_t>(amplitudes.size() / 2);
+    r.first_half = *std::max_element(amplitudes.begin(), std::max(middle, amplitudes.begin() + 1));
+    r.second_half = middle == amplitudes.end() ? r.first_half : *std::max_element(middle, amplitudes.end());
+  }
+  return r;
+}
+
+template <class Number>
+double coefficient_magnitude(const rk_coefficients<Number>& m) {
+  high_precision sum = 1;
+  for (const auto& row : m.a)
+    for (const auto& x : row) sum += abs(detail::as_high_precision(x));
+  for (const auto& x : m.b) sum += abs(detail::as_high_precision(x));
+  return sum.convert_to<double>();
+}
+
+struct table_method {
+  std::string name, title, family;
+  std::optional<linear_stability> stability;  // Runge-Kutta methods
+  std::optional<high_precision> harmonic_limit;  // splitting methods
+  bool has_harmonic_limit = false;
+  spring_runner runner;  // empty: no stepper
+  // Round-off of one step, in units of the scalar's epsilon: 1 + the sum of the coefficients'
+  // magnitudes (a step adds that many rounded products; verner65's coefficients reach ~170).
+  double roundoff = std::numeric_limits<double>::epsilon();
+};
+
+std::vector<table_method> table_methods() {
+  std::vector<table_method> methods;
+  for (const auto& m : method_catalog()) {
+    table_method t{m.name, m.title, family_name(m.family), {}, {}, false, {}, std::numeric_limits<double>::epsilon()};
+    if (const auto* tableau = m.tableau()) {
+      t.stability = analyse_linear_stability(stability_function_of(*tableau));
+      t.runner = catalog_runner<double>(m);
+      t.roundoff *= coefficient_magnitude(exact_coefficients(*tableau));
+    } else if (const auto* rosenbrock = m.rosenbrock()) {
+      const auto equivalent = rosenbrock_linear_equivalent(*rosenbrock, false);
+      t.stability = analyse_linear_stability(stability_function_of(equivalent));
+      t.runner = catalog_runner<double>(m);
+      t.roundoff *= coefficient_magnitude(equivalent);
+    } else if (const auto* splitting = m.splitting()) {
+      t.harmonic_limit = analyse_splitting(*splitting).harmonic_limit;
+      t.has_harmonic_limit = true;
+      t.runner = catalog_runner<double>(m);
+      const auto pair = partitioned_form(*splitting);
+      t.roundoff *= coefficient_magnitude(pair.q_part) + coefficient_magnitude(pair.p_part);
+    } else {
+      t.runner = catalog_runner<float>(m);
+      t.roundoff = std::numeric_limits<float>::epsilon();  // the articles' float code
+    }
+    methods.push_back(std::move(t));
+  }
+  return methods;
+}
+
+nlohmann::json k_json(const std::optional<double>& k) { return k ? nlohmann::json(*k) : nlohmann::json("unbounded"); }
+
+nlohmann::json table_cell(const table_method& m, int rate, double b) {
+  const double h = 1.0 / rate;
+  nlohmann::json cell = {{"frame_rate", rate}, {"h", h}, {"damping", b}};
+  // Prediction.
+  std::optional<double> predicted;
+  bool has_prediction = false;
+  if (m.stability) {
+    has_prediction = true;
+    const auto& s = *m.stability;
+    if (b == 0) {
+      if (s.imaginary_limit) predicted = std::pow(s.imaginary_limit->convert_to<double>() / h, 2);
+      cell["predicted_from"] = "imaginary stability limit y: k_max = (y / h)^2";
+    } else {
+      predicted = largest_stable_k([&](double k) {
+        const auto [l1, l2] = spring_eigenvalues(k, b);
+        const long double tolerance = 1 + policy::stable_roundoff_units * std::numeric_limits<long double>::epsilon();
+        return std::abs(evaluate_stability_function<long double>(s.function, l1 * (long double)h)) <= tolerance &&
+               std::abs(evaluate_stability_function<long double>(s.function, l2 * (long double)h)) <= tolerance;
+      });
+      cell["predicted_from"] = "|R(h lambda)| <= 1 for both eigenvalues, scanned in k";
+    }
+  } else if (m.has_harmonic_limit && b == 0) {
+    has_prediction = true;
+    if (m.harmonic_limit) predicted = std::pow(m.harmonic_limit->convert_to<double>() / h, 2);
+    cell["predicted_from"] = "harmonic stability limit omega h: k_max = (omega h / h)^2";
+  }
+  if (has_prediction) cell["predicted_k_max"] = k_json(predicted);
+  else cell["predicted_k_max"] = nullptr;
+
+  // Confirmation with the stepper.
+  if (m.has_harmonic_limit && b != 0) {
+    cell["confirmed_k_max"] = nullptr;
+    cell["note"] = "not applicable: damping makes the force depend on the velocity; a splitting method's kick "
+                   "needs a position-only force";
+    return cell;
+  }
+  if (!m.runner) {
+    cell["confirmed_k_max"] = nullptr;
+    cell["note"] = "predicted only: this method has no stepper yet";
+    return cell;
+  }
+  const double tolerance = 1 + policy::stable_roundoff_units * m.roundoff;
+  const auto confirmed = largest_stable_k([&](double k) {
+    const double rho = measured_radius(m.runner, k, b, h);
+    return std::isfinite(rho) && rho <= tolerance;
+  });
+  cell["confirmed_k_max"] = k_json(confirmed);
+  cell["stable_when"] = "spectral radius of the stepper's step matrix <= 1 + " +
+                        std::to_string(policy::stable_roundoff_units * m.roundoff) + " (its round-off)";
+  if (has_prediction) {
+    const bool both_unbounded = !predicted && !confirmed;
+    bool agree = both_unbounded || (predicted && confirmed &&
+                                    std::abs(*predicted - *confirmed) <= policy::agreement_tolerance * std::max(*predicted, 1.0));
+    if (predicted && *predicted == 0 && confirmed && m.stability && b == 0) {
+      // No stable spring at all: the stepper's limit is where its growth per step first exceeds its
+      // round-off, which the stability function predicts too (|R(i h sqrt k)| = tolerance).
+      const auto detectable = largest_stable_k([&](double k) {
+        return std::abs(evaluate_stability_function<long double>(
+                   m.stability->function, std::complex<long double>(0, h * std::sqrt((long double)k)))) <= tolerance;
+      });
+      cell["predicted_detectable_k"] = k_json(detectable);
+      agree = detectable && std::abs(*detectable - *confirmed) <= policy::detection_agreement * *detectable;
+      cell["note"] = "no stable stiffness: |R(i omega h)| > 1 for every omega h > 0; below the confirmed k the growth "
+                     "per step is under the stepper's round-off";
+    }
+    cell["agrees"] = agree;
+  }
+  const bool limit_is_roundoff = predicted && *predicted == 0;
+  if (confirmed && *confirmed >= policy::k_scan_start && !limit_is_roundoff) {
+    const double k_out = *confirmed * (1 + policy::simulation_margin), k_in = *confirmed * (1 - policy::simulation_margin);
+    const auto outside = simulate(m.runner, k_out, b, h, policy::max_simulation_steps, false);
+    const auto inside = simulate(m.runner, k_in, b, h, std::max(outside.steps, policy::min_inside_steps), true);
+    const bool blows_up = outside.overflow || outside.largest > policy::blown_up_factor * outside.early;
+    const bool bounded = !inside.overflow && inside.second_half <= policy::bounded_factor * inside.first_half;
+    cell["simulation"] = {{"k_outside", k_out},
+                          {"steps_outside", outside.steps},
+                          {"growth_outside", outside.overflow ? nlohmann::json("overflow") : nlohmann::json(outside.largest / outside.early)},
+                          {"blows_up_outside", blows_up},
+                          {"k_inside", k_in},
+                          {"steps_inside", inside.steps},
+                          {"largest_amplitude_first_half", inside.first_half},
+                          {"largest_amplitude_second_half", inside.second_half},
+                          {"bounded_inside", bounded}};
+    if (!bounded)
+      cell["note"] = "the step matrix is stable to the scalar's round-off below this k, but a run just inside still "
+                     "grows: the growth per step is below what one step can resolve";
+  }
+  return cell;
+}
+
+std::string k_text(const nlohmann::json& k) {
+  if (k.is_string()) return "any k";
+  char text[64];
+  std::snprintf(text, sizeof text, "k = %.0f N/m", k.get<double>());
+  return text;
+}
+
+}  // namespace
+
+nlohmann::json game_table() {
+  nlohmann::json rows = nlohmann::json::array();
+  for (const auto& m : table_methods()) {
+    nlohmann::json cells = nlohmann::json::array();
+    for (int rate : policy::frame_rates)
+      for (double b : policy::dampings) cells.push_back(table_cell(m, rate, b));
+    rows.push_back({{"method", m.name}, {"title", m.title}, {"family", m.family}, {"cells", cells}});
+  }
+  // The one line for a 60 Hz loop, from the rows themselves.
+  auto cell_of = [&](const std::string& name, double b) -> nlohmann::json {
+    for (const auto& row : rows)
+      if (row["method"] == name)
+        for (const auto& cell : row["cells"])
+          if (cell["frame_rate"] == 60 && cell["damping"] == b)
+            return cell["confirmed_k_max"].is_null() ? cell["predicted_k_max"] : cell["confirmed_k_max"];
+    return nullptr;
+  };
+  const auto rk4 = cell_of("rk4", 0), semi = cell_of("seed-semi-implicit-euler", 0), euler_damped = cell_of("seed-euler", 1), radau = cell_of("radau5", 0);
+  std::string meaning = "At 60 Hz (h = 1/60 s) a unit mass on an undamped spring stays stable with RK4 up to " +
+                        k_text(rk4) + " and with semi-implicit Euler up to " + k_text(semi) +
+                        "; explicit Euler is unstable for every undamped spring and with damping b = 1 stable "
+                        "only up to " + k_text(euler_damped) +
+                        ". A stiffer spring needs a smaller step (k_max grows as 1/h^2), substeps, or an A-stable "
+                        "implicit method (Radau IIA: " + k_text(radau) + ").";
+  return {{"schema", "orderly.game-table/1"},
+          {"mass", 1},
+          {"frame_rates", policy::frame_rates},
+          {"dampings", policy::dampings},
+          {"k_scan", {{"start", policy::k_scan_start}, {"factor", policy::k_scan_factor}, {"unbounded_beyond", policy::k_scan_end},
+                      {"relative_resolution", policy::k_relative_resolution}}},
+          {"policy", policy::to_json()},
+          {"rows", rows},
+          {"meaning", meaning}};
+}
+
+}  // namespace orderly

@@ -1,0 +1,67 @@
+// `orderly game-table [--json FILE|-]`: the stiffest unit-mass spring each method keeps stable at
+// 60 Hz and 120 Hz, undamped and damped, predicted from the analysis and confirmed by the stepper.
+// Writes orderly.game-table/1 JSON.
+#include "commands.hpp"
+#include "output.hpp"
+
+#include <orderly/game_table.hpp>
+
+#include <cstdio>
+#include <memory>
+#include <string>
+
+namespace orderly::cli {
+namespace {
+
+std::string cell_text(const nlohmann::json& cell) {
+  const auto& k = cell["confirmed_k_max"].is_null() ? cell["predicted_k_max"] : cell["confirmed_k_max"];
+  if (k.is_null()) return "n/a";
+  if (k.is_string()) return k.get<std::string>();
+  char text[32];
+  std::snprintf(text, sizeof text, "%.6g", k.get<double>());
+  return text;
+}
+
+}  // namespace
+
+void add_game_table_command(CLI::App& app) {
+  auto json_path = std::make_shared<std::string>();
+  auto* cmd = app.add_subcommand("game-table", "Largest spring stiffness k each method keeps stable at 60 and 120 Hz "
+                                               "(undamped, damped b = 1): predicted and confirmed");
+  cmd->add_option("--json", *json_path, "Write the table as JSON to FILE ('-' for standard output)");
+  cmd->callback([json_path] {
+    if (!json_path->empty()) check_output_path("--json", *json_path);
+    const auto table = game_table();
+    if (json_path->empty()) {
+      std::printf("%-28s %14s %14s %14s %14s\n", "method", "60 Hz b=0", "60 Hz b=1", "120 Hz b=0", "120 Hz b=1");
+      for (const auto& row : table["rows"]) {
+        std::printf("%-28s", row["method"].get<std::string>().c_str());
+        for (const auto& cell : row["cells"]) std::printf(" %14s", cell_text(cell).c_str());
+        std::printf("\n");
+      }
+      std::printf("%s\n", table["meaning"].get<std::string>().c_str());
+    }
+    if (json_path->empty()) return;
+    write_json("--json", *json_path, table);
+    // Cells with a prediction carry "agrees"; the others are measured only (seed specimens in
+    // float, damped springs for splitting methods, whose kick cannot take a velocity force).
+    std::size_t cells = 0, predicted = 0, agree = 0;
+    for (const auto& row : table["rows"])
+      for (const auto& cell : row["cells"]) {
+        ++cells;
+        if (!cell.contains("agrees")) continue;
+        ++predicted;
+        agree += cell["agrees"].get<bool>();
+      }
+    print_summary_line(*json_path, "game-table: " + std::to_string(table["rows"].size()) + " methods, " +
+                                       std::to_string(predicted) + " predicted cells, " + std::to_string(agree) +
+                                       " confirmed by the stepper, " + std::to_string(cells - predicted) +
+                                       " measured only -> " + *json_path);
+  });
+}
+
+namespace {
+const registered_command game_table_registration{{.name = "game-table", .add = &add_game_table_command, .report_run = {"game-table", "--json", "{json}/game-table/game-table.json"}}};
+}  // namespace
+
+}  // namespace orderly::cli

@@ -1,0 +1,551 @@
+// odeint's steppers driven as an odeint user drives them, measured by the convergence study.
+// The odeint templates are instantiated here once (double, with a long double twin for rounding).
+#include <orderly/convergence_json.hpp>
+#include <orderly/convergence_measure.hpp>
+#include <orderly/odeint_implicit.hpp>
+#include <orderly/odeint_multiprecision.hpp>
+#include <orderly/odeint_orders.hpp>
+#include <orderly/problem_catalog.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <exception>
+#include <limits>
+#include <stdexcept>
+
+namespace orderly {
+namespace {
+
+namespace odeint = boost::numeric::odeint;
+
+// The gate's problem: nonlinear and non-autonomous, with a stored certified reference.
+constexpr const char* order_problem = "forced-duffing";
+
+template <class T>
+using vec = state_of<T>;
+
+template <class S>
+std::optional<int> stepper_order_of() {
+  if constexpr (requires { S::stepper_order_value; }) return static_cast<int>(S::stepper_order_value);
+  else return std::nullopt;
+}
+template <class S>
+std::optional<int> error_order_of() {
+  if constexpr (requires { S::error_order_value; }) return static_cast<int>(S::error_order_value);
+  else return std::nullopt;
+}
+
+enum class call_form { in_place, out_of_place, integrate_n_steps, integrate_const, dense_output_times, embedded };
+
+const char* call_name(call_form c) {
+  switch (c) {
+    case call_form::in_place: return "do_step(sys, x, t, dt)";
+    case call_form::out_of_place: return "do_step(sys, in, t, out, dt)";
+    case call_form::integrate_n_steps: return "integrate_n_steps";
+    case call_form::integrate_const: return "integrate_const";
+    case call_form::dense_output_times: return "integrate_times, t_end mid-step (calc_state)";
+    case call_form::embedded: return "do_step(sys, in, t, out, dt, xerr), out - xerr propagated";
+  }
+  return "";
+}
+
+// The verdict on a declared order against a measured one: the gate's acceptance; no verdict from
+// an interval too wide to tell neighbouring orders apart; and, on fixed grids, a mismatch only from
+// settled local slopes (the convergence study's rule for a fail: a slope still moving may yet reach
+// the declared order on finer grids). A tolerance sweep's slope is a fit through scattered points,
+// judged by its standard error alone.
+odeint_verdict judge(const order_fit& fit, std::optional<int> declared, bool mismatch_needs_settled = true) {
+  if (!fit.found) return odeint_verdict::no_window;
+  if (!declared) return odeint_verdict::no_declared_order;
+  if (fit.uncertainty > odeint_order_policy::max_uncertainty) return odeint_verdict::inconclusive;
+  const double p = fit.order, u = fit.uncertainty;
+  const bool ok = *declared >= p - u - odeint_order_policy::band_above() &&
+                  *declared <= p + u + odeint_order_policy::band_below();
+  if (ok) return odeint_verdict::matches;
+  return mismatch_needs_settled && !fit.settled ? odeint_verdict::inconclusive : odeint_verdict::mismatch;
+}
+
+// One grid: a fresh stepper (multistep steppers restart) driven over the problem's span.
+template <template <class> class Make, class T>
+fixed_step_run<T> run_grid(const typed_problem<T>& problem, std::size_t n, bool record, call_form form) {
+  auto stepper = Make<T>::make();
+  std::uint64_t evaluations = 0;
+  auto system = [&](const vec<T>& x, vec<T>& dxdt, const T t) {
+    ++evaluations;
+    problem.rhs(t, x, dxdt);
+  };
+  fixed_step_run<T> run;
+  if (form == call_form::integrate_n_steps || form == call_form::integrate_const) {
+    const T h = (problem.t_end - problem.t0) / T(n);
+    vec<T> x = problem.y0;
+    if (form == call_form::integrate_n_steps) odeint::integrate_n_steps(stepper, system, x, problem.t0, h, n);
+    else odeint::integrate_const(stepper, system, x, problem.t0, problem.t_end, h);
+    run.final_state = x;
+    run.stable = all_finite(x);
+    if (!run.stable) run.failure = "non-finite state at the end";
+  } else if (form == call_form::embedded) {
+    // The embedded solution out - xerr, the one error_order_value describes (the sign of xerr does
+    // not matter to its order: out + xerr = 2 out - (out - xerr) has the same leading term). An
+    // FSAL stepper is reset each step: its cached derivative belongs to out, not to out - xerr.
+    if constexpr (requires { decltype(stepper)::error_order_value; }) {
+      vec<T> out, xerr;
+      run = drive_fixed_steps(problem, n, record, [&](const T& t, vec<T>& y, const T& h) {
+        out.resize(y.size());
+        xerr.resize(y.size());
+        if constexpr (requires { stepper.reset(); }) stepper.reset();
+        stepper.do_step(system, y, t, out, h, xerr);
+        for (std::size_t i = 0; i < y.size(); ++i) y[i] = out[i] - xerr[i];
+      });
+    } else {
+      throw std::logic_error("odeint orders: the embedded form needs a stepper with an error estimate");
+    }
+  } else {
+    vec<T> out;
+    run = drive_fixed_steps(problem, n, record, [&](const T& t, vec<T>& y, const T& h) {
+      if constexpr (requires { stepper.do_step(system, y, t, out, h); }) {
+        if (form == call_form::out_of_place) {
+          out.resize(y.size());
+          stepper.do_step(system, y, t, out, h);
+          y.swap(out);
+          return;
+        }
+      }
+      stepper.do_step(system, y, t, h);
+    });
+  }
+  run.rhs_evaluations = evaluations;
+  return run;
+}
+
+// Measures one stepper on the gate problem: grid(typed_problem, steps, record) runs it on one grid
+// (double, and long double for the rounding twin).
+template <class Grid>
+odeint_order_result measure_with(const std::string& name, const std::string& call, int order_value,
+                                 std::optional<int> stepper_order, std::optional<int> error_order, Grid&& grid,
+                                 bool judge_error_order = false) {
+  const auto* entry = find_problem(order_problem);
+  if (!entry) throw std::logic_error("odeint orders: unknown problem");
+  odeint_order_result r{.stepper = name,
+                        .call = call,
+                        .problem = order_problem,
+                        .scalar = "double",
+                        .order_value = order_value,
+                        .stepper_order_value = stepper_order,
+                        .error_order_value = error_order};
+  const std::optional<int> declared = judge_error_order ? error_order : std::optional<int>(order_value);
+  // The problem is not Hamiltonian, so no energy is measured; the slot is a real object rather
+  // than nullptr because GCC 12 warns (-Warray-bounds) on the dead store through a null pointer.
+  std::optional<order_measurement> no_energy;
+  auto measure_in = [&](auto zero) {
+    using T = decltype(zero);
+    return detail::measure_fixed_steps(*entry, instantiate<T>(*entry), error_norm_kind::final,
+                                       detail::step_sequence(16, 1024), grid, /*shadow=*/true, &no_energy);
+  };
+  r.measured = measure_in(double{});
+  // As the convergence study refines: a run double cannot settle (its window reaches round-off
+  // first) is measured again in long double, whose rounding a float128 twin tells.
+  if (judge(r.measured.fit, declared) == odeint_verdict::inconclusive) {
+    r.measured = measure_in((long double){});
+    r.scalar = "long double";
+  }
+  if (judge_error_order) r.judged_against = "error_order_value";
+  r.verdict = judge(r.measured.fit, declared);
+  return r;
+}
+
+template <template <class> class Make>
+odeint_order_result measure(const std::string& name, call_form form) {
+  using S = decltype(Make<double>::make());
+  auto grid = [form](const auto& typed, std::size_t n, bool record) { return run_grid<Make>(typed, n, record, form); };
+  return measure_with(name, call_name(form), static_cast<int>(S::order_value), stepper_order_of<S>(),
+                      error_order_of<S>(), grid, form == call_form::embedded);
+}
+
+// rosenbrock4 declares its orders as stepper_order and error_order (no order_value) and takes a
+// (system, Jacobian) pair on ublas vectors (odeint_implicit.hpp). Coefficients<T> are odeint's,
+// or odeint's with RODAS's d4 (the control that names the cause).
+template <template <class> class Coefficients>
+odeint_order_result measure_rosenbrock4(const std::string& name) {
+  using S = odeint::rosenbrock4<double, Coefficients<double>>;
+  auto grid = [](const auto& typed, std::size_t n, bool record) {
+    using T = typename std::remove_cvref_t<decltype(typed.y0)>::value_type;
+    odeint::rosenbrock4<T, Coefficients<T>> stepper;
+    std::uint64_t evaluations = 0;
+    auto run = drive_fixed_steps(typed, n, record, odeint_implicit_advance<true>(stepper, typed, &evaluations));
+    run.rhs_evaluations = evaluations;
+    return run;
+  };
+  return measure_with(name, call_name(call_form::in_place), static_cast<int>(S::stepper_order),
+                      static_cast<int>(S::stepper_order), static_cast<int>(S::error_order), grid);
+}
+
+// Dense output at fixed steps: steps of h = span / (N - 1/2), so t_end falls in the middle of the
+// last step and the state there is the stepper's interpolant (calc_state), observed as a user
+// observes it, through integrate_times. MakeDense<T>::make(h) builds a dense-output stepper whose
+// steps are h: a plain stepper's dense output takes h as given; a controlled one is held at h by
+// max_dt = h and a tolerance no error estimate reaches, so no step is rejected or resized.
+constexpr double unreachable_tolerance = 1e30;
+
+template <template <class> class MakeDense, class T>
+fixed_step_run<T> run_dense_grid(const typed_problem<T>& problem, std::size_t n, auto&& system_for) {
+  const T h = (problem.t_end - problem.t0) / (T(n) - T(1) / 2);
+  auto stepper = MakeDense<T>::make(h);
+  std::uint64_t evaluations = 0;
+  auto system = system_for(problem, &evaluations);
+  const std::vector<T> times{problem.t0, problem.t_end};
+  auto x = MakeDense<T>::initial_state(problem);
+  state_of<T> at_end;
+  odeint::integrate_times(stepper, system, x, times.begin(), times.end(), h,
+                          [&](const auto& state, T) { at_end.assign(state.begin(), state.end()); });
+  fixed_step_run<T> run;
+  run.final_state = at_end;
+  run.stable = all_finite(at_end);
+  if (!run.stable) run.failure = "non-finite state at t_end";
+  run.rhs_evaluations = evaluations;
+  return run;
+}
+
+// The system an explicit odeint stepper takes, on Orderly's state vector, counting evaluations.
+auto explicit_system = [](const auto& problem, std::uint64_t* evaluations) {
+  using T = typename std::remove_cvref_t<decltype(problem.y0)>::value_type;
+  return [&problem, evaluations](const vec<T>& x, vec<T>& dxdt, const T t) {
+    ++*evaluations;
+    problem.rhs(t, x, dxdt);
+  };
+};
+auto rosenbrock_system = [](const auto& problem, std::uint64_t* evaluations) {
+  return odeint_implicit_system<true>(problem, evaluations);
+};
+
+template <class T>
+struct explicit_state {
+  static vec<T> initial_state(const typed_problem<T>& p) { return p.y0; }
+};
+template <class T>
+struct ublas_state {
+  static boost::numeric::ublas::vector<T> initial_state(const typed_problem<T>& p) {
+    boost::numeric::ublas::vector<T> x(p.y0.size());
+    std::copy(p.y0.begin(), p.y0.end(), x.begin());
+    return x;
+  }
+};
+
+template <class T>
+struct make_dense_euler : explicit_state<T> {
+  static auto make(const T&) { return odeint::dense_output_runge_kutta<odeint::euler<vec<T>, T, vec<T>, T>>{}; }
+};
+template <class T>
+struct make_dense_dopri5 : explicit_state<T> {
+  static auto make(const T& h) {
+    return odeint::make_dense_output(T(unreachable_tolerance), T(unreachable_tolerance), h,
+                                     odeint::runge_kutta_dopri5<vec<T>, T, vec<T>, T>{});
+  }
+};
+template <class T>
+struct make_dense_rosenbrock4 : ublas_state<T> {
+  static auto make(const T& h) {
+    return odeint::make_dense_output(T(unreachable_tolerance), T(unreachable_tolerance), h, odeint::rosenbrock4<T>{});
+  }
+};
+
+template <template <class> class MakeDense>
+odeint_order_result measure_dense(const std::string& name, int order_value, std::optional<int> stepper_order,
+                                  std::optional<int> error_order, auto system_for) {
+  auto grid = [system_for](const auto& typed, std::size_t n, bool) {
+    using T = typename std::remove_cvref_t<decltype(typed.y0)>::value_type;
+    return run_dense_grid<MakeDense, T>(typed, n, system_for);
+  };
+  return measure_with(name, call_name(call_form::dense_output_times), order_value, stepper_order, error_order, grid);
+}
+
+// --- Tolerance-driven steppers ---------------------------------------------------------------
+
+// Observation interval of the integrate_const calls, as a fraction of the span.
+constexpr double observations = 100;
+
+// The least-squares slope through every usable point (see odeint_tolerance_result).
+order_fit fit_all_points(std::vector<convergence_point>& points) {
+  order_fit fit;
+  const auto status = classify_points(points);
+  std::vector<double> x, y;
+  const convergence_point* previous = nullptr;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    points[i].status = status[i];
+    if (status[i] != point_status::ok) continue;
+    if (previous) fit.local_slopes.push_back(local_slope(*previous, points[i]));
+    previous = &points[i];
+    x.push_back(std::log(points[i].h));
+    y.push_back(std::log(points[i].error));
+  }
+  if (x.size() < 3) {
+    fit.reason = "fewer than three usable points in the fitted decades";
+    return fit;
+  }
+  const auto line = fit_line(x, y);
+  fit.found = true;
+  fit.order = line.slope;
+  fit.uncertainty = 2 * line.slope_standard_error;
+  fit.error_constant = std::exp(line.intercept);
+  fit.reason = std::to_string(x.size()) + " points over the finest " + std::to_string(odeint_order_policy::fit_decades) +
+               " decades of tolerance";
+  return fit;
+}
+
+// integrate(problem, tol, system) drives one stepper over the span as its user would and returns
+// the final state; system_for(problem, &evaluations) makes the system it is given.
+template <class Integrate, class SystemFor>
+odeint_tolerance_result sweep_tolerances(const std::string& name, const std::string& call,
+                                         std::optional<int> stepper_order, std::optional<int> error_order,
+                                         SystemFor system_for, Integrate&& integrate) {
+  const auto* entry = find_problem(order_problem);
+  if (!entry) throw std::logic_error("odeint orders: unknown problem");
+  const auto problem = instantiate<double>(*entry);
+  const auto reference = reference_at(*entry, {mp50(problem.t_end)});
+  const double scale = std::max(1.0, detail::max_abs(reference.states.back()));
+  const double eps = std::numeric_limits<double>::epsilon();
+  odeint_tolerance_result r{.stepper = name,
+                            .call = call,
+                            .problem = order_problem,
+                            .scalar = "double",
+                            .stepper_order_value = stepper_order,
+                            .error_order_value = error_order};
+  std::vector<convergence_point> fit_points;
+  using policy = odeint_order_policy;
+  for (int k = policy::sweep_coarsest_decade * policy::sweep_per_decade;
+       k <= policy::sweep_finest_decade * policy::sweep_per_decade; ++k) {
+    odeint_tolerance_point point;
+    point.tolerance = std::pow(10.0, -double(k) / policy::sweep_per_decade);
+    std::uint64_t evaluations = 0;
+    try {
+      const state_of<double> final_state = integrate(problem, point.tolerance, system_for(problem, &evaluations));
+      if (!all_finite(final_state)) {
+        point.status = point_status::unstable;
+        point.note = "non-finite state at t_end";
+      } else {
+        point.error = detail::distance(final_state, reference.states.back());
+      }
+    } catch (const std::exception& e) {  // odeint's step-size and iteration-limit errors
+      point.status = point_status::unstable;
+      point.note = e.what();
+    }
+    point.rhs_evaluations = evaluations;
+    r.points.push_back(point);
+    // Coarse to fine in h = 1 / evaluations: a tolerance that did not buy more evaluations than a
+    // looser one adds no abscissa. Only the finest fit_decades decades enter the fit.
+    const bool in_fit_range = k > (policy::sweep_finest_decade - policy::fit_decades) * policy::sweep_per_decade;
+    if (point.status == point_status::ok && in_fit_range &&
+        (fit_points.empty() || 1.0 / double(evaluations) < fit_points.back().h))
+      fit_points.push_back({.h = 1.0 / double(evaluations),
+                            .error = point.error,
+                            .noise_floor = eps * scale * std::sqrt(double(evaluations))});
+  }
+  r.effective = fit_all_points(fit_points);
+  r.verdict = judge(r.effective, stepper_order, /*mismatch_needs_settled=*/false);
+  return r;
+}
+
+// The span and a first step as a user would pass them; the final state as a std::vector.
+template <class X>
+state_of<double> as_state(const X& x) {
+  return state_of<double>(x.begin(), x.end());
+}
+auto first_step = [](const auto& problem) { return (problem.t_end - problem.t0) / observations; };
+
+// An explicit stepper made by make(tol): a controlled one driven by integrate_adaptive, or (dense)
+// a dense-output one by integrate_const, which interpolates at the observation times.
+template <class Stepper>
+odeint_tolerance_result sweep_explicit(const std::string& name, bool dense, auto make) {
+  auto integrate = [make, dense](const auto& problem, double tol, auto system) {
+    auto stepper = make(tol);
+    state_of<double> x = problem.y0;
+    if (dense) odeint::integrate_const(stepper, system, x, problem.t0, problem.t_end, first_step(problem));
+    else odeint::integrate_adaptive(stepper, system, x, problem.t0, problem.t_end, first_step(problem));
+    return x;
+  };
+  return sweep_tolerances(name, dense ? "integrate_const (dense output)" : "integrate_adaptive",
+                          stepper_order_of<Stepper>(), error_order_of<Stepper>(), explicit_system, integrate);
+}
+
+// rosenbrock4 declares stepper_order and error_order under other names, on ublas vectors.
+template <template <class> class Coefficients>
+odeint_tolerance_result sweep_rosenbrock4(const std::string& name, bool dense) {
+  using S = odeint::rosenbrock4<double, Coefficients<double>>;
+  auto integrate = [dense](const auto& problem, double tol, auto system) {
+    auto x = ublas_state<double>::initial_state(problem);
+    if (dense) {
+      auto stepper = odeint::make_dense_output(tol, tol, S{});
+      odeint::integrate_const(stepper, system, x, problem.t0, problem.t_end, first_step(problem));
+    } else {
+      auto stepper = odeint::make_controlled(tol, tol, S{});
+      odeint::integrate_adaptive(stepper, system, x, problem.t0, problem.t_end, first_step(problem));
+    }
+    return as_state(x);
+  };
+  return sweep_tolerances(name,
+                          dense ? "integrate_const (dense output)" : "integrate_adaptive", int(S::stepper_order),
+                          int(S::error_order), rosenbrock_system, integrate);
+}
+
+#define ORDERLY_ODEINT_MAKER(Name, ...)                 \
+  template <class T>                                    \
+  struct Name {                                         \
+    static auto make() { return __VA_ARGS__; }          \
+  };
+
+ORDERLY_ODEINT_MAKER(make_euler, odeint::euler<vec<T>, T, vec<T>, T>{})
+ORDERLY_ODEINT_MAKER(make_rk4, odeint::runge_kutta4<vec<T>, T, vec<T>, T>{})
+ORDERLY_ODEINT_MAKER(make_rk4_classic, odeint::runge_kutta4_classic<vec<T>, T, vec<T>, T>{})
+ORDERLY_ODEINT_MAKER(make_cash_karp, odeint::runge_kutta_cash_karp54<vec<T>, T, vec<T>, T>{})
+ORDERLY_ODEINT_MAKER(make_dopri5, odeint::runge_kutta_dopri5<vec<T>, T, vec<T>, T>{})
+ORDERLY_ODEINT_MAKER(make_rkf78, odeint::runge_kutta_fehlberg78<vec<T>, T, vec<T>, T>{})
+ORDERLY_ODEINT_MAKER(make_midpoint2, odeint::modified_midpoint<vec<T>, T, vec<T>, T>(2))
+ORDERLY_ODEINT_MAKER(make_abm1, odeint::adams_bashforth_moulton<1, vec<T>, T, vec<T>, T>{})
+ORDERLY_ODEINT_MAKER(make_abm2, odeint::adams_bashforth_moulton<2, vec<T>, T, vec<T>, T>{})
+ORDERLY_ODEINT_MAKER(make_abm3, odeint::adams_bashforth_moulton<3, vec<T>, T, vec<T>, T>{})
+ORDERLY_ODEINT_MAKER(make_abm4, odeint::adams_bashforth_moulton<4, vec<T>, T, vec<T>, T>{})
+ORDERLY_ODEINT_MAKER(make_abm5, odeint::adams_bashforth_moulton<5, vec<T>, T, vec<T>, T>{})
+ORDERLY_ODEINT_MAKER(make_abm6, odeint::adams_bashforth_moulton<6, vec<T>, T, vec<T>, T>{})
+ORDERLY_ODEINT_MAKER(make_extrapolation4, odeint::extrapolation_stepper<4, vec<T>, T, vec<T>, T>{})
+ORDERLY_ODEINT_MAKER(make_extrapolation6, odeint::extrapolation_stepper<6, vec<T>, T, vec<T>, T>{})
+
+}  // namespace
+
+odeint_orders run_odeint_orders() {
+  odeint_orders all;
+  auto& results = all.fixed_step;
+  results.push_back(measure<make_euler>("euler", call_form::in_place));
+  results.push_back(measure<make_rk4>("runge_kutta4", call_form::in_place));
+  results.push_back(measure<make_rk4>("runge_kutta4", call_form::out_of_place));
+  results.push_back(measure<make_rk4>("runge_kutta4", call_form::integrate_n_steps));
+  results.push_back(measure<make_rk4>("runge_kutta4", call_form::integrate_const));
+  results.push_back(measure<make_rk4_classic>("runge_kutta4_classic", call_form::in_place));
+  results.push_back(measure<make_cash_karp>("runge_kutta_cash_karp54", call_form::in_place));
+  results.push_back(measure<make_dopri5>("runge_kutta_dopri5", call_form::in_place));
+  results.push_back(measure<make_rkf78>("runge_kutta_fehlberg78", call_form::in_place));
+  results.push_back(measure<make_midpoint2>("modified_midpoint(steps = 2)", call_form::in_place));
+  results.push_back(measure<make_abm1>("adams_bashforth_moulton<1>", call_form::in_place));
+  results.push_back(measure<make_abm2>("adams_bashforth_moulton<2>", call_form::in_place));
+  results.push_back(measure<make_abm3>("adams_bashforth_moulton<3>", call_form::in_place));
+  results.push_back(measure<make_abm4>("adams_bashforth_moulton<4>", call_form::in_place));
+  results.push_back(measure<make_abm5>("adams_bashforth_moulton<5>", call_form::in_place));
+  results.push_back(measure<make_abm6>("adams_bashforth_moulton<6>", call_form::in_place));
+  results.push_back(measure<make_extrapolation4>("extrapolation_stepper<4>", call_form::in_place));
+  results.push_back(measure<make_extrapolation6>("extrapolation_stepper<6>", call_form::in_place));
+  // The in-place do_step of explicit_error_stepper_base calls do_step_impl(sys, x, dxdt, t, x, dt):
+  // in and out are one object, and extrapolation_stepper's do_step_impl writes `out` on its first
+  // midpoint sequence before reading `in` again for the next ones. The out-of-place form has no
+  // aliasing; measuring both isolates the cause.
+  results.push_back(measure<make_extrapolation4>("extrapolation_stepper<4>", call_form::out_of_place));
+  results.push_back(measure<make_extrapolation6>("extrapolation_stepper<6>", call_form::out_of_place));
+  results.push_back(measure<make_abm6>("adams_bashforth_moulton<6>", call_form::integrate_n_steps));
+  // error_order_value: the order of the embedded solution the error estimate compares against.
+  results.push_back(measure<make_cash_karp>("runge_kutta_cash_karp54", call_form::embedded));
+  results.push_back(measure<make_dopri5>("runge_kutta_dopri5", call_form::embedded));
+  results.push_back(measure<make_rkf78>("runge_kutta_fehlberg78", call_form::embedded));
+  results.push_back(measure<make_extrapolation4>("extrapolation_stepper<4>", call_form::embedded));
+  results.push_back(measure<make_extrapolation6>("extrapolation_stepper<6>", call_form::embedded));
+  // On the gate's non-autonomous problem, where df/dt enters (odeint's d4 differs from RODAS's).
+  results.push_back(measure_rosenbrock4<odeint::default_rosenbrock_coefficients>("rosenbrock4"));
+  results.push_back(measure_rosenbrock4<rodas_coefficients>("rosenbrock4<d4 = -0.0362 (RODAS)>"));
+  // Dense output: the interpolant between steps. euler's is linear (order 1); runge_kutta_dopri5's
+  // is Hairer's continuous extension of order 4, whose O(h^5) interpolation error matches the
+  // method's global O(h^5); rosenbrock4's is of order 3 (O(h^4) against the global O(h^4)).
+  using dopri5 = odeint::runge_kutta_dopri5<vec<double>, double, vec<double>, double>;
+  using rb4 = odeint::rosenbrock4<double>;
+  results.push_back(measure_dense<make_dense_euler>("dense_output_runge_kutta<euler>", 1, std::nullopt,
+                                                    std::nullopt, explicit_system));
+  results.push_back(measure_dense<make_dense_dopri5>("dense_output_runge_kutta<controlled dopri5>",
+                                                     dopri5::order_value, dopri5::stepper_order_value,
+                                                     dopri5::error_order_value, explicit_system));
+  results.push_back(measure_dense<make_dense_rosenbrock4>("rosenbrock4_dense_output", rb4::stepper_order,
+                                                          rb4::stepper_order, rb4::error_order, rosenbrock_system));
+
+  using cash_karp = odeint::runge_kutta_cash_karp54<vec<double>>;
+  using rkf78 = odeint::runge_kutta_fehlberg78<vec<double>>;
+  using bulirsch_stoer = odeint::bulirsch_stoer<vec<double>>;
+  using bulirsch_stoer_dense = odeint::bulirsch_stoer_dense_out<vec<double>>;
+  auto& swept = all.tolerance_driven;
+  swept.push_back(sweep_explicit<dopri5>("controlled runge_kutta_dopri5", false,
+                                         [](double tol) { return odeint::make_controlled(tol, tol, dopri5{}); }));
+  swept.push_back(sweep_explicit<cash_karp>("controlled runge_kutta_cash_karp54", false,
+                                            [](double tol) { return odeint::make_controlled(tol, tol, cash_karp{}); }));
+  swept.push_back(sweep_explicit<rkf78>("controlled runge_kutta_fehlberg78", false,
+                                        [](double tol) { return odeint::make_controlled(tol, tol, rkf78{}); }));
+  swept.push_back(sweep_explicit<dopri5>("dense_output_runge_kutta<controlled dopri5>", true,
+                                      [](double tol) { return odeint::make_dense_output(tol, tol, dopri5{}); }));
+  swept.push_back(sweep_explicit<bulirsch_stoer>("bulirsch_stoer", false, [](double tol) { return bulirsch_stoer(tol, tol); }));
+  swept.push_back(sweep_explicit<bulirsch_stoer_dense>("bulirsch_stoer_dense_out", true,
+                                                    [](double tol) { return bulirsch_stoer_dense(tol, tol); }));
+  swept.push_back(sweep_rosenbrock4<odeint::default_rosenbrock_coefficients>("rosenbrock4_controller", false));
+  swept.push_back(sweep_rosenbrock4<odeint::default_rosenbrock_coefficients>("rosenbrock4_dense_output", true));
+  swept.push_back(
+      sweep_rosenbrock4<rodas_coefficients>("rosenbrock4_controller<d4 = -0.0362 (RODAS)>", false));
+  return all;
+}
+
+namespace {
+
+nlohmann::json optional_json(const std::optional<int>& v) { return v ? nlohmann::json(*v) : nlohmann::json(); }
+
+nlohmann::json tolerance_rows(const std::vector<odeint_tolerance_result>& results) {
+  auto rows = nlohmann::json::array();
+  for (const auto& r : results) {
+    auto points = nlohmann::json::array();
+    for (const auto& p : r.points)
+      points.push_back({{"tolerance", p.tolerance},
+                        {"error", p.status == point_status::ok ? nlohmann::json(p.error) : nlohmann::json()},
+                        {"rhs_evaluations", p.rhs_evaluations},
+                        {"status", status_name(p.status)},
+                        {"note", p.note}});
+    const auto& fit = r.effective;
+    rows.push_back({{"stepper", r.stepper},
+                    {"call", r.call},
+                    {"problem", r.problem},
+                    {"scalar", r.scalar},
+                    {"stepper_order_value", optional_json(r.stepper_order_value)},
+                    {"error_order_value", optional_json(r.error_order_value)},
+                    {"effective_order", fit.found ? nlohmann::json(fit.order) : nlohmann::json()},
+                    {"uncertainty", fit.found ? nlohmann::json(fit.uncertainty) : nlohmann::json()},
+                    {"local_slopes", fit.local_slopes},
+                    {"window_reason", fit.reason},
+                    {"verdict", verdict_name(r.verdict)},
+                    {"mismatch", r.verdict == odeint_verdict::mismatch},
+                    {"points", points}});
+  }
+  return rows;
+}
+
+}  // namespace
+
+nlohmann::json odeint_orders_json(const odeint_orders& all) {
+  const auto& results = all.fixed_step;
+  auto rows = nlohmann::json::array();
+  for (const auto& r : results) {
+    auto points = nlohmann::json::array();
+    for (const auto& p : r.measured.points)
+      points.push_back({{"steps", p.steps}, {"h", p.h}, {"error", p.error}, {"status", status_name(p.status)},
+                        {"note", p.note}});
+    rows.push_back({{"stepper", r.stepper},
+                    {"call", r.call},
+                    {"problem", r.problem},
+                    {"scalar", r.scalar},
+                    {"order_value", r.order_value},
+                    {"stepper_order_value", optional_json(r.stepper_order_value)},
+                    {"error_order_value", optional_json(r.error_order_value)},
+                    {"measured_order", r.measured.fit.found ? nlohmann::json(r.measured.fit.order) : nlohmann::json()},
+                    {"uncertainty", r.measured.fit.uncertainty},
+                    {"local_slopes", r.measured.fit.local_slopes},
+                    {"window_reason", r.measured.fit.reason},
+                    {"judged_against", r.judged_against},
+                    {"verdict", verdict_name(r.verdict)},
+                    {"mismatch", r.verdict == odeint_verdict::mismatch},
+                    {"points", points}});
+  }
+  return {{"schema", "orderly.odeint-orders/1"},
+          {"band_below", odeint_order_policy::band_below()},
+          {"band_above", odeint_order_policy::band_above()},
+          {"steppers", rows},
+          {"tolerance_driven", tolerance_rows(all.tolerance_driven)}};
+}
+
+}  // namespace orderly

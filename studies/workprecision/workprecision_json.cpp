@@ -1,0 +1,123 @@
+// The work-precision study's JSON (orderly.workprecision/1): every curve, ratio and summary of a
+// workprecision_study, with the text that says how each was measured.
+#include <orderly/workprecision.hpp>
+
+namespace orderly {
+
+workprecision_study study_workprecision() {
+  workprecision_study study;
+  study.curves = run_workprecision();
+  study.dopri = dopri_ratios(study.curves);
+  study.restarts = restart_ratios(study.curves);
+  study.summary = summarise_ratios(study.dopri, study.restarts);
+  study.same_method_summary = summarise_ratios(same_method_ratios(study.curves), {});
+  study.stiff_curves = run_stiff_workprecision();
+  return study;
+}
+
+namespace {
+
+nlohmann::json curve_json(const work_curve& c, bool timed) {
+  auto pts = nlohmann::json::array();
+  for (const auto& p : c.points) {
+    nlohmann::json point{{"tolerance", p.tolerance}, {"error", p.error}, {"rhs_evaluations", p.rhs_evaluations}};
+    if (timed) point["seconds"] = p.seconds;
+    pts.push_back(point);
+  }
+  return nlohmann::json{{"method", c.method}, {"problem", c.problem}, {"points", pts}};
+}
+
+nlohmann::json stiff_curve_json(const stiff_work_curve& c) {
+  auto optional = [](const auto& v) { return v ? nlohmann::json(*v) : nlohmann::json(); };
+  auto pts = nlohmann::json::array();
+  for (const auto& r : c.runs)
+    pts.push_back({{"rtol", r.rtol},
+                   {"atol", r.atol},
+                   {"status", status_name(r.status)},
+                   {"failure", r.failure},
+                   {"mescd", optional(r.digits.mescd)},
+                   {"rhs_evaluations", r.rhs_evaluations},
+                   {"jacobian_evaluations", r.jacobian_evaluations},
+                   {"lu_factorizations", optional(r.lu_factorizations)},
+                   {"linear_solves", optional(r.linear_solves)},
+                   {"seconds", r.wall_seconds}});
+  return {{"method", c.method}, {"problem", c.problem}, {"points", pts}};
+}
+
+// A summary's spread of ratios, as both summaries write it.
+nlohmann::json spread_json(const work_ratio_summary& e) {
+  return nlohmann::json{{"problem", e.problem},
+                        {"ratios", e.ratios},
+                        {"worst_ratio", e.worst},
+                        {"geometric_mean", e.geometric_mean},
+                        {"ratios_above_one", e.above_one},
+                        {"errors_above_one", e.errors_above_one ? nlohmann::json{e.errors_above_one->first,
+                                                                                 e.errors_above_one->second}
+                                                                : nlohmann::json(nullptr)}};
+}
+
+}  // namespace
+
+nlohmann::json to_json(const workprecision_study& study) {
+  nlohmann::json j{{"schema", "orderly.workprecision/1"},
+                   {"comparison", "at equal achieved final-time error (log-log interpolation of odeint's curve), "
+                                  "not at equal tolerance; atol = rtol = tol, four tolerances per decade; seconds: "
+                                  "the minimum wall time of 5 repeated runs of the integration alone on this "
+                                  "machine (Orderly's steppers built before the clock starts; odeint's, whose "
+                                  "coefficients are compile-time constants, inside it)"},
+                   {"curves", nlohmann::json::array()},
+                   {"resolution",
+                    "odeint's controlled dopri5 run again with eight other first steps (span/1000 scaled by "
+                    "2^(k/4), k = -4 .. 4 but 0: from half to twice it), each compared with its own curve at "
+                    "equal achieved error as dopri54 is: the same method on the same problem, so ratios away "
+                    "from 1 there are what the comparison cannot resolve"},
+                   {"odeint_restarted", nlohmann::json::array()},
+                   {"odeint_restarted_over_odeint_dopri5", nlohmann::json::array()},
+                   {"summary_by_problem", nlohmann::json::array()},
+                   {"same_method_comparison",
+                    "the methods both libraries have, Orderly's run and odeint's controlled stepper of the same "
+                    "tableau: ours over odeint's evaluations at equal achieved error, compared as dopri54 is; the "
+                    "two differ in their error norm and step-size controller, not in the method"},
+                   {"same_methods", nlohmann::json::array()},
+                   {"same_method_summary", nlohmann::json::array()},
+                   {"stiff_comparison",
+                    "ROBER and HIRES: each point one run of the stiff study (orderly stiff) at rtol from 1e-3 to "
+                    "1e-12, four per decade, atol by the study's rule for the problem; accuracy in mixed "
+                    "significant correct digits (mescd) against the certified reference at t_end; seconds: the "
+                    "minimum wall time of 5 repeated runs. Runs that did not finish are listed with their status"},
+                   {"stiff_curves", nlohmann::json::array()},
+                   {"dopri54_over_odeint_dopri5", nlohmann::json::array()}};
+  for (const auto& c : study.curves.compared) j["curves"].push_back(curve_json(c, true));
+  for (const auto& c : study.curves.odeint_restarted) j["odeint_restarted"].push_back(curve_json(c, false));
+  for (const auto& c : study.stiff_curves) j["stiff_curves"].push_back(stiff_curve_json(c));
+  for (const auto& r : study.dopri)
+    j["dopri54_over_odeint_dopri5"].push_back({{"problem", r.problem},
+                                               {"error", r.error},
+                                               {"ours", r.candidate_evaluations},
+                                               {"odeint", r.baseline_evaluations},
+                                               {"ratio", r.ratio}});
+  for (const auto& r : study.restarts)
+    j["odeint_restarted_over_odeint_dopri5"].push_back({{"problem", r.problem},
+                                                        {"restarted", r.candidate},
+                                                        {"error", r.error},
+                                                        {"restarted_evaluations", r.candidate_evaluations},
+                                                        {"odeint", r.baseline_evaluations},
+                                                        {"ratio", r.ratio}});
+  for (const auto& e : study.summary) {
+    auto entry = spread_json(e);
+    entry["odeint_against_itself_worst_there"] = e.null_worst_there ? nlohmann::json(*e.null_worst_there)
+                                                                    : nlohmann::json(nullptr);
+    entry["odeint_reruns_there"] = e.null_curves_there;
+    entry["odeint_reruns_reaching_worst_ratio"] = e.null_curves_reaching_worst;
+    j["summary_by_problem"].push_back(entry);
+  }
+  for (const auto& pair : same_methods()) j["same_methods"].push_back({{"ours", pair.ours}, {"odeint", pair.odeint}});
+  for (const auto& e : study.same_method_summary) {
+    auto entry = spread_json(e);
+    entry["ours"] = e.candidate;
+    j["same_method_summary"].push_back(entry);
+  }
+  return j;
+}
+
+}  // namespace orderly
