@@ -1,0 +1,134 @@
+// The largest-step study: a bracket by doubling, then bisection on the step count, per method.
+#include <orderly/largest_step.hpp>
+
+#include <orderly/convergence_measure.hpp>
+#include <orderly/job_runner.hpp>
+#include <orderly/method_runner.hpp>
+#include <orderly/reference_solution.hpp>
+
+#include <cmath>
+#include <limits>
+#include <map>
+#include <stdexcept>
+
+namespace orderly {
+namespace {
+
+// The reference must be this much finer than the tolerance (the study's errors are at least about
+// the tolerance), as every study asks of its references.
+constexpr double reference_factor = 1e3;
+
+largest_step_result largest_step_of(const method_entry& method, const typed_problem<double>& problem,
+                                    const state_of<mp50>& reference, const largest_step_request& request) {
+  largest_step_result result{.method = method.name, .order = method.order};
+  std::map<std::uint64_t, double> errors;
+  auto error_at = [&](std::uint64_t steps) {
+    const auto run = run_fixed_steps(method, problem, steps, false);
+    const double error = run.stable ? detail::distance(run.final_state, reference) : std::numeric_limits<double>::infinity();
+    errors[steps] = error;
+    return error;
+  };
+  const step_search found = search_largest_step(error_at, request.tolerance, request.max_steps);
+  result.searched = found.evaluated;
+  if (!found.steps) {
+    result.reason = "error above the tolerance up to " + std::to_string(request.max_steps) + " steps";
+    return result;
+  }
+  const std::uint64_t steps = *found.steps;
+  result.steps = steps;
+  result.step = static_cast<double>((problem.t_end - problem.t0) / static_cast<double>(steps));
+  result.error = errors.at(steps);
+  if (steps > 1) result.error_one_fewer = errors.at(steps - 1);
+  result.rhs_evaluations = run_fixed_steps(method, problem, steps, false).rhs_evaluations;
+  return result;
+}
+
+}  // namespace
+
+step_search search_largest_step(const std::function<double(std::uint64_t)>& error_at, double tolerance,
+                                std::uint64_t max_steps) {
+  step_search search;
+  std::map<std::uint64_t, bool> passes;
+  auto passing = [&](std::uint64_t steps) {
+    if (auto known = passes.find(steps); known != passes.end()) return known->second;
+    const double error = error_at(steps);
+    search.evaluated.emplace_back(steps, error);
+    return passes[steps] = error <= tolerance;  // false for NaN and infinity
+  };
+  std::uint64_t pass = 1;
+  while (!passing(pass)) {
+    if (pass > max_steps / 2) return search;
+    pass *= 2;
+  }
+  std::uint64_t fail = pass / 2;  // 0 when one step meets the tolerance
+  while (fail + 1 < pass) {
+    const std::uint64_t middle = fail + (pass - fail) / 2;
+    (passing(middle) ? pass : fail) = middle;
+  }
+  search.steps = pass;
+  return search;
+}
+
+largest_step_study study_largest_step(const largest_step_request& request) {
+  const problem_entry* entry = find_problem(request.problem);
+  if (!entry) throw std::invalid_argument("unknown problem '" + request.problem + "'");
+  if (!(request.tolerance > 0)) throw std::invalid_argument("the tolerance must be positive");
+  const reference_states reference = reference_at(*entry, {mp50(instantiate<double>(*entry).t_end)});
+  const double scale = std::max(detail::max_abs(reference.states.front()), 1.0);
+  if (scale * std::pow(10.0, -reference.certified_digits) * reference_factor > request.tolerance)
+    throw std::invalid_argument("the reference of " + request.problem + " (" +
+                                std::to_string(reference.certified_digits) + " digits) cannot resolve a tolerance of " +
+                                std::to_string(request.tolerance));
+  std::vector<const method_entry*> methods;
+  for (const auto& method : method_catalog())
+    if ((method.family == method_family::explicit_rk || method.family == method_family::embedded_rk) &&
+        incompatibility(method, entry->info).empty())
+      methods.push_back(&method);
+  const typed_problem<double> problem = instantiate<double>(*entry);
+  progress_meter progress("largest-step", methods.size());
+  const auto outcomes = run_jobs(
+      methods,
+      [&](const method_entry* method) { return largest_step_of(*method, problem, reference.states.front(), request); },
+      request.threads, &progress);
+  largest_step_study study{.request = request, .reference_digits = reference.certified_digits,
+                           .reference_method = reference.method};
+  for (std::size_t i = 0; i < outcomes.size(); ++i) {
+    if (outcomes[i].result) {
+      study.methods.push_back(*outcomes[i].result);
+    } else {
+      study.methods.push_back({.method = methods[i]->name, .order = methods[i]->order, .reason = outcomes[i].error});
+    }
+  }
+  return study;
+}
+
+nlohmann::json to_json(const largest_step_study& study) {
+  auto finite_or_null = [](double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(nullptr); };
+  nlohmann::json methods = nlohmann::json::array();
+  for (const auto& m : study.methods) {
+    nlohmann::json searched = nlohmann::json::array();
+    for (const auto& [steps, error] : m.searched) searched.push_back({{"steps", steps}, {"error", finite_or_null(error)}});
+    nlohmann::json row{{"method", m.method}, {"order", m.order}, {"searched", searched}};
+    if (m.steps) {
+      row["steps"] = *m.steps;
+      row["step"] = m.step;
+      row["error"] = m.error;
+      row["error_one_fewer"] = m.error_one_fewer ? finite_or_null(*m.error_one_fewer) : nlohmann::json(nullptr);
+      row["rhs_evaluations"] = m.rhs_evaluations;
+    } else {
+      row["reason"] = m.reason;
+    }
+    methods.push_back(row);
+  }
+  return {{"schema", "orderly.largest-step/1"},
+          {"problem", study.request.problem},
+          {"scalar", "double"},
+          {"tolerance", study.request.tolerance},
+          {"error_norm", "final-time Euclidean error against the reference"},
+          {"max_steps", study.request.max_steps},
+          {"reference_digits", study.reference_digits},
+          {"reference_method", study.reference_method},
+          {"methods", methods}};
+}
+
+}  // namespace orderly
