@@ -29,8 +29,8 @@ void bare_stepper_loop(benchmark::State& state) {
     for (std::size_t n = 1; n <= steps; ++n) stepper->step(problem.t0 + static_cast<double>(n - 1) * h, y, h);
     benchmark::DoNotOptimize(y.data());
   }
-  state.counters["ns_per_step"] = benchmark::Counter(static_cast<double>(steps), benchmark::Counter::kIsIterationInvariantRate |
-                                                                             benchmark::Counter::kInvert);
+  state.counters["ns_per_step"] = benchmark::Counter(
+      static_cast<double>(steps), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
 void driver_without_observer(benchmark::State& state) {
@@ -40,23 +40,27 @@ void driver_without_observer(benchmark::State& state) {
     auto outcome = drive_fixed(*stepper, problem, 0.01, steps);
     benchmark::DoNotOptimize(outcome.final_state.data());
   }
-  state.counters["ns_per_step"] = benchmark::Counter(static_cast<double>(steps), benchmark::Counter::kIsIterationInvariantRate |
-                                                                             benchmark::Counter::kInvert);
+  state.counters["ns_per_step"] = benchmark::Counter(
+      static_cast<double>(steps), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
 void energy_study(benchmark::State& state) {
   for (auto _ : state) {
-    auto result = study_energy({.method = &verlet(), .problem = &kepler(), .scalar = scalar_kind::float64,
-                                .h = "1/100", .steps = steps});
+    auto result = study_energy(
+        {.method = &verlet(), .problem = &kepler(), .scalar = scalar_kind::float64, .h = "1/100", .steps = steps});
     benchmark::DoNotOptimize(result.samples.data());
   }
-  state.counters["ns_per_step"] = benchmark::Counter(static_cast<double>(steps), benchmark::Counter::kIsIterationInvariantRate |
-                                                                             benchmark::Counter::kInvert);
+  state.counters["ns_per_step"] = benchmark::Counter(
+      static_cast<double>(steps), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
 }  // namespace
 
 BENCHMARK(bare_stepper_loop)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3)->ReportAggregatesOnly(true);
-BENCHMARK(driver_without_observer)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3)->ReportAggregatesOnly(true);
+BENCHMARK(driver_without_observer)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->Repetitions(3)
+    ->ReportAggregatesOnly(true);
 BENCHMARK(energy_study)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3)->ReportAggregatesOnly(true);
 BENCHMARK_MAIN();

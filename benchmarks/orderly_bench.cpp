@@ -245,8 +245,10 @@ struct verlet_acceleration {
 
 template <class S, bool Verlet, class F>
 auto odeint_system(const F& force) {
-  if constexpr (Verlet) return verlet_acceleration<F>{force};
-  else return std::make_pair(identity_velocity<S>{}, plain_force<F>{force});
+  if constexpr (Verlet)
+    return verlet_acceleration<F>{force};
+  else
+    return std::make_pair(identity_velocity<S>{}, plain_force<F>{force});
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -263,7 +265,8 @@ double difference(const S& a, const S& b) {
 }
 
 void require_agreement(const std::string& name, double diff, double ours_rhs, double theirs_rhs) {
-  std::printf("check %-44s max rel diff %.2e   rhs/step ours %.3f odeint %.3f\n", name.c_str(), diff, ours_rhs, theirs_rhs);
+  std::printf("check %-44s max rel diff %.2e   rhs/step ours %.3f odeint %.3f\n", name.c_str(), diff, ours_rhs,
+              theirs_rhs);
   if (!(diff <= agreement)) {
     std::fprintf(stderr, "orderly-bench: %s: the two sides disagree (%.3e > %.0e)\n", name.c_str(), diff, agreement);
     std::exit(1);
@@ -315,8 +318,10 @@ void register_rk(const std::string& method, const std::string& odeint_name, cons
   const std::string base = method + (odeint_name.empty() ? "" : "~" + odeint_name) + "/" + problem;
   std::uint64_t ours_calls = 0, theirs_calls = 0;
   const P f;
-  const auto ours_end = orderly::visit_explicit_stepper<typename P::state>(tableau, orderly::weight_set::primary,
-      [&](auto& stepper) { return ours_block<P>(stepper, counted<P>{f, &ours_calls}); });
+  const auto ours_end =
+      orderly::visit_explicit_stepper<typename P::state>(tableau, orderly::weight_set::primary, [&](auto& stepper) {
+        return ours_block<P>(stepper, counted<P>{f, &ours_calls});
+      });
   OdeintStepper theirs;
   const auto theirs_end = odeint_block<P>(theirs, counted<P>{f, &theirs_calls});
   const double ours_rhs = double(ours_calls) / P::steps, theirs_rhs = double(theirs_calls) / P::steps;
@@ -360,7 +365,8 @@ void register_split(const std::string& method, const std::string& problem) {
   OdeintStepper theirs;
   const auto theirs_end =
       odeint_split_block<P>(theirs, odeint_system<typename P::state, Verlet>(counted<P>{f, &theirs_calls}));
-  const double diff = std::max(difference(ours_end.first, theirs_end.first), difference(ours_end.second, theirs_end.second));
+  const double diff =
+      std::max(difference(ours_end.first, theirs_end.first), difference(ours_end.second, theirs_end.second));
   const double ours_rhs = double(ours_calls) / P::steps, theirs_rhs = double(theirs_calls) / P::steps;
   require_agreement(base, diff, ours_rhs, theirs_rhs);
 

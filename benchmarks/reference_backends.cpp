@@ -37,14 +37,21 @@ void reference_backend(benchmark::State& state, const char* tolerance) {
   state.counters["digits"] = digits;
   state.counters["steps"] = static_cast<double>(steps);
   // digits reached per second of one computation
-  state.counters["digits_per_s"] = benchmark::Counter(digits * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+  state.counters["digits_per_s"] =
+      benchmark::Counter(digits * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 
 }  // namespace
 
-void float128_backend(benchmark::State& state, const char* tolerance) { reference_backend<orderly::float128>(state, tolerance); }
-void cpp_bin_float_50_backend(benchmark::State& state, const char* tolerance) { reference_backend<orderly::mp50>(state, tolerance); }
-void cpp_dec_float_50_backend(benchmark::State& state, const char* tolerance) { reference_backend<dec50>(state, tolerance); }
+void float128_backend(benchmark::State& state, const char* tolerance) {
+  reference_backend<orderly::float128>(state, tolerance);
+}
+void cpp_bin_float_50_backend(benchmark::State& state, const char* tolerance) {
+  reference_backend<orderly::mp50>(state, tolerance);
+}
+void cpp_dec_float_50_backend(benchmark::State& state, const char* tolerance) {
+  reference_backend<dec50>(state, tolerance);
+}
 
 BENCHMARK_CAPTURE(float128_backend, tol_1e_25, "1e-25")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(cpp_bin_float_50_backend, tol_1e_25, "1e-25")->Unit(benchmark::kMillisecond);

@@ -29,8 +29,8 @@ nlohmann::json methods_json() {
 }
 
 void print_methods() {
-  std::printf("%-26s %-13s %6s %5s %8s %9s %10s  %s\n", "name", "family", "stages", "order", "embedded",
-              "symplectic", "f/step", "title");
+  std::printf("%-26s %-13s %6s %5s %8s %9s %10s  %s\n", "name", "family", "stages", "order", "embedded", "symplectic",
+              "f/step", "title");
   for (const auto& m : method_catalog())
     std::printf("%-26s %-13s %6d %5d %8s %9s %10g  %s\n", m.name.c_str(), family_name(m.family), m.stages, m.order,
                 m.embedded_order ? std::to_string(*m.embedded_order).c_str() : "-", m.symplectic ? "yes" : "no",
@@ -77,14 +77,18 @@ void add_list_command(CLI::App& app) {
   auto* methods = list->add_subcommand("methods", "Every integrator with its declared order and cost");
   methods->add_flag("--json", *json, "Print a JSON array instead of a table");
   methods->callback([json] {
-    if (*json) std::cout << methods_json().dump(2) << "\n";
-    else print_methods();
+    if (*json)
+      std::cout << methods_json().dump(2) << "\n";
+    else
+      print_methods();
   });
   auto* problems = list->add_subcommand("problems", "Every test problem with its dimension and properties");
   problems->add_flag("--json", *json, "Print a JSON array instead of a table");
   problems->callback([json] {
-    if (*json) std::cout << problems_json().dump(2) << "\n";
-    else print_problems();
+    if (*json)
+      std::cout << problems_json().dump(2) << "\n";
+    else
+      print_problems();
   });
 }
 

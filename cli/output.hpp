@@ -40,7 +40,8 @@ inline void check_output_path(const std::string& option, const std::string& path
     return;
   }
   const auto parent = target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
-  if (!std::filesystem::is_directory(parent, ec)) throw usage_error(option + " '" + path + "': its directory does not exist");
+  if (!std::filesystem::is_directory(parent, ec))
+    throw usage_error(option + " '" + path + "': its directory does not exist");
   if (::access(parent.c_str(), W_OK) != 0) throw usage_error(option + " '" + path + "': its directory is not writable");
 }
 

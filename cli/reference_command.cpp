@@ -65,11 +65,11 @@ mp50 parse_time(const problem_entry& entry, const std::string& text) {
     const double lost = rate * span / std::log(10.0);
     const double available = std::numeric_limits<mp50>::digits10 - min_certified_digits;
     if (lost > available)
-      throw usage_error("--t " + text + ": " + entry.info.name + "'s errors grow like e^(" + std::to_string(rate) +
-                        " t); over that span they gain " + std::to_string(static_cast<int>(lost)) +
-                        " digits, more than 50-digit arithmetic holds (certifiable up to t = " +
-                        std::to_string(static_cast<int>(static_cast<double>(p.t0) + available * std::log(10.0) / rate)) +
-                        ")");
+      throw usage_error(
+          "--t " + text + ": " + entry.info.name + "'s errors grow like e^(" + std::to_string(rate) +
+          " t); over that span they gain " + std::to_string(static_cast<int>(lost)) +
+          " digits, more than 50-digit arithmetic holds (certifiable up to t = " +
+          std::to_string(static_cast<int>(static_cast<double>(p.t0) + available * std::log(10.0) / rate)) + ")");
   }
   return t;
 }
@@ -81,8 +81,9 @@ reference_report run_one(const problem_entry& entry, const reference_options& op
   if (entry.info.has_exact) {
     report.reference = exact_reference(entry, {t});
     if (report.reference.certified_digits < min_certified_digits)
-      throw usage_error("--t " + options.time + ": at that time the rounding of t itself in 50-digit arithmetic moves " +
-                        entry.info.name + "'s solution by more than its size; no digit can be certified");
+      throw usage_error("--t " + options.time +
+                        ": at that time the rounding of t itself in 50-digit arithmetic moves " + entry.info.name +
+                        "'s solution by more than its size; no digit can be certified");
     return report;
   }
   if (options.check) {
@@ -90,7 +91,8 @@ reference_report run_one(const problem_entry& entry, const reference_options& op
     if (!stored) throw std::runtime_error("no stored reference for " + entry.info.name + " to check");
     report.reference = compute_reference(entry, {t});
     const auto it = std::find(stored->times.begin(), stored->times.end(), t);
-    if (it == stored->times.end()) throw usage_error("stored reference of " + entry.info.name + " does not hold t = " + t.str());
+    if (it == stored->times.end())
+      throw usage_error("stored reference of " + entry.info.name + " does not hold t = " + t.str());
     const auto& stored_state = stored->states[static_cast<std::size_t>(it - stored->times.begin())];
     // Both are certified to min(stored, fresh) digits; they must agree to that, less one digit of slack
     // for the two certifications' own rounding.
@@ -155,7 +157,8 @@ void add_reference_command(CLI::App& app) {
     if (options->all == !options->problem.empty())
       throw usage_error("reference: give exactly one of --problem NAME and --all");
     if (options->all && !options->time.empty()) throw usage_error("reference: --t cannot be combined with --all");
-    if (options->recompute && options->check) throw usage_error("reference: --recompute and --check exclude each other");
+    if (options->recompute && options->check)
+      throw usage_error("reference: --recompute and --check exclude each other");
     std::vector<const problem_entry*> entries;
     if (options->all)
       for (const auto& entry : problem_catalog()) entries.push_back(&entry);
@@ -168,13 +171,17 @@ void add_reference_command(CLI::App& app) {
       if (options->check && entry->info.has_exact) continue;
       const auto report = run_one(*entry, *options);
       passed = passed && report.check_passed;
-      if (options->json) all.push_back(report_json(report));
-      else print_report(report, !options->all);
+      if (options->json)
+        all.push_back(report_json(report));
+      else
+        print_report(report, !options->all);
       std::fflush(stdout);
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (options->json) std::cout << (options->all ? all : all[0]).dump(2) << "\n";
-    else if (options->all) std::printf("total %.1f s\n", seconds);
+    if (options->json)
+      std::cout << (options->all ? all : all[0]).dump(2) << "\n";
+    else if (options->all)
+      std::printf("total %.1f s\n", seconds);
     if (!passed) throw gate_failed(1);
   });
 }

@@ -46,7 +46,8 @@ void run_study(const std::vector<std::string>& args) {
 
 void add_run_studies_command(CLI::App& app) {
   auto options = std::make_shared<run_studies_options>();
-  auto* cmd = app.add_subcommand("run-studies", "Run every study's report suite, writing its JSON under --out (what `make report` runs)");
+  auto* cmd = app.add_subcommand(
+      "run-studies", "Run every study's report suite, writing its JSON under --out (what `make report` runs)");
   cmd->add_option("--suite", options->suite, "default, or quick (reduced suites, for a fast report)")
       ->check(CLI::IsMember({"default", "quick"}));
   cmd->add_option("--out", options->out, "directory for the studies' JSON (one folder per study)")->required();
@@ -55,7 +56,7 @@ void add_run_studies_command(CLI::App& app) {
     std::vector<std::vector<std::string>> runs;
     for (const auto& command : registered_commands()) {
       const auto& run = options->suite == "quick" && !command.quick_report_run.empty() ? command.quick_report_run
-                                                                                        : command.report_run;
+                                                                                       : command.report_run;
       if (!run.empty()) runs.push_back(with_json_dir(run, options->out));
     }
     if (options->dry_run) {

@@ -4,7 +4,7 @@
 # chromium is for the report's browser test only: if it cannot be installed, one line says so and
 # the rest goes on (the browser test then fails, naming the missing browser).
 set -euo pipefail
-packages=(build-essential cmake ninja-build ccache libboost1.81-dev libgtest-dev libgmock-dev libbenchmark-dev libeigen3-dev
+packages=(build-essential cmake ninja-build ccache clang-format libboost1.81-dev libgtest-dev libgmock-dev libbenchmark-dev libeigen3-dev
           libcli11-dev nlohmann-json3-dev python3-matplotlib python3-numpy python3-jinja2)
 optional=(chromium)
 missing=() missing_optional=()

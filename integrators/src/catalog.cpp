@@ -9,19 +9,23 @@ namespace orderly {
 
 const std::vector<butcher_tableau>& explicit_tableaus() {
   static const std::vector<butcher_tableau> all = {
-      tableaus::euler(),    tableaus::heun(),        tableaus::midpoint(), tableaus::ralston2(),
-      tableaus::kutta3(),   tableaus::heun3(),       tableaus::ssprk3(),   tableaus::rk4(),
-      tableaus::rk4_38(),   tableaus::bs32(),        tableaus::rkf45(),    tableaus::cash_karp54(),
-      tableaus::dopri54(),  tableaus::verner65(),    tableaus::rkf78(),
+      tableaus::euler(), tableaus::heun(),        tableaus::midpoint(), tableaus::ralston2(), tableaus::kutta3(),
+      tableaus::heun3(), tableaus::ssprk3(),      tableaus::rk4(),      tableaus::rk4_38(),   tableaus::bs32(),
+      tableaus::rkf45(), tableaus::cash_karp54(), tableaus::dopri54(),  tableaus::verner65(), tableaus::rkf78(),
   };
   return all;
 }
 
 const std::vector<butcher_tableau>& implicit_tableaus() {
   static const std::vector<butcher_tableau> all = {
-      tableaus::backward_euler(), tableaus::implicit_midpoint(), tableaus::trapezoidal(),
-      tableaus::gauss4(),         tableaus::gauss6(),            tableaus::radau_iia(3, "radau5"),
-      tableaus::radau_iia(7, "radau13"), tableaus::sdirk2(),
+      tableaus::backward_euler(),
+      tableaus::implicit_midpoint(),
+      tableaus::trapezoidal(),
+      tableaus::gauss4(),
+      tableaus::gauss6(),
+      tableaus::radau_iia(3, "radau5"),
+      tableaus::radau_iia(7, "radau13"),
+      tableaus::sdirk2(),
   };
   return all;
 }

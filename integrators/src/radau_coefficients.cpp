@@ -104,8 +104,8 @@ radau_coefficients compute_coefficients(int s) {
       return f;
     };
     for (int m = 0; m <= s; ++m) {
-      const exact coefficient = exact(factorial(s) * factorial(2 * s - 1 - m),
-                                      factorial(2 * s - 1) * factorial(m) * factorial(s - m));
+      const exact coefficient =
+          exact(factorial(s) * factorial(2 * s - 1 - m), factorial(2 * s - 1) * factorial(m) * factorial(s - m));
       q[m] = (m % 2 ? -1 : 1) * to_high_precision(coefficient);
     }
   }
@@ -123,15 +123,13 @@ radau_coefficients compute_coefficients(int s) {
 
   // Embedded weights: gamma0 on node 0 plus b^ on c_1..c_s, exact for polynomials of degree < s.
   hp_vector rhs(s);
-  for (int k = 0; k < s; ++k)
-    rhs(k) = high_precision(1) / (k + 1) - (k == 0 ? estimate.gamma0 : high_precision(0));
+  for (int k = 0; k < s; ++k) rhs(k) = high_precision(1) / (k + 1) - (k == 0 ? estimate.gamma0 : high_precision(0));
   const hp_vector embedded = vandermonde.solve(rhs);
   estimate.embedded_b.resize(s);
   estimate.error_weights.assign(s, high_precision(0));
   for (int i = 0; i < s; ++i) estimate.embedded_b[i] = embedded(i);
   for (int j = 0; j < s; ++j)
-    for (int i = 0; i < s; ++i)
-      estimate.error_weights[j] += (estimate.embedded_b[i] - r.b[i]) * r.a_inverse[i * s + j];
+    for (int i = 0; i < s; ++i) estimate.error_weights[j] += (estimate.embedded_b[i] - r.b[i]) * r.a_inverse[i * s + j];
   return r;
 }
 

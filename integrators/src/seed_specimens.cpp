@@ -73,10 +73,11 @@ const std::vector<seed_specimen>& seed_specimens() {
     all.push_back({.name = "seed-rk-generic",
                    .title = "Practical Runge-Kutta: generic tableau RKIntegrate (RK4 constants)",
                    .source = "000_edcde5cb7fcc9b43.txt",
-                   .description = "Generic Butcher loop k_i = SampleDerivative(C_i*dt, EulerStep(state, sum "
-                                  "A_ij k_j, dt)) in float. The force's time argument is the offset C_i*dt, not "
-                                  "t+C_i*dt: right for autonomous forces; a time-dependent force is always sampled near t = 0, so "
-                                  "the specimen does not converge to the solution (it integrates y' = f(0, y)).",
+                   .description =
+                       "Generic Butcher loop k_i = SampleDerivative(C_i*dt, EulerStep(state, sum "
+                       "A_ij k_j, dt)) in float. The force's time argument is the offset C_i*dt, not "
+                       "t+C_i*dt: right for autonomous forces; a time-dependent force is always sampled near t = 0, so "
+                       "the specimen does not converge to the solution (it integrates y' = f(0, y)).",
                    .claimed_order = 4,
                    .needs_second_order = false,
                    .rhs_evaluations_per_step = 4,

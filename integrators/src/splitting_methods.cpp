@@ -85,11 +85,13 @@ const std::vector<splitting_method>& splitting_methods() {
       // Triple jump: g = (w1, w0, w1), w1 = 1/(2 - 2^(1/3)), w0 = -2^(1/3)/(2 - 2^(1/3)).
       splitting_method m{.name = "yoshida4",
                          .title = "Forest-Ruth / Yoshida fourth-order triple jump",
-                         .citation = "E. Forest, R. D. Ruth, Physica D 43 (1990) 105; H. Yoshida, Phys. Lett. A 150 "
-                                     "(1990) 262",
+                         .citation =
+                             "E. Forest, R. D. Ruth, Physica D 43 (1990) 105; H. Yoshida, Phys. Lett. A 150 "
+                             "(1990) 262",
                          .order = 4,
-                         .derivation = "w1 = 1/(2 - 2^(1/3)), w0 = -2^(1/3)/(2 - 2^(1/3)) evaluated in 100-digit "
-                                       "arithmetic; composition of leapfrog steps g = (w1, w0, w1)"};
+                         .derivation =
+                             "w1 = 1/(2 - 2^(1/3)), w0 = -2^(1/3)/(2 - 2^(1/3)) evaluated in 100-digit "
+                             "arithmetic; composition of leapfrog steps g = (w1, w0, w1)"};
       const high_precision cbrt2 = pow(high_precision(2), high_precision(1) / 3);
       const high_precision w1 = 1 / (2 - cbrt2);
       const high_precision w0 = -cbrt2 / (2 - cbrt2);
@@ -101,9 +103,10 @@ const std::vector<splitting_method>& splitting_methods() {
                          .title = "Yoshida sixth-order composition (solution A)",
                          .citation = "H. Yoshida, Phys. Lett. A 150 (1990) 262, Table 1, solution A",
                          .order = 6,
-                         .derivation = "7-fold symmetric composition of leapfrog; weights are the root, by Newton's "
-                                       "method in 100-digit arithmetic from Yoshida's 15-digit values, of the order-6 "
-                                       "conditions sum g^3 = sum g^5 = sum g_k^3 (g_1+...+g_{k-1}+g_k/2)^2 = 0"};
+                         .derivation =
+                             "7-fold symmetric composition of leapfrog; weights are the root, by Newton's "
+                             "method in 100-digit arithmetic from Yoshida's 15-digit values, of the order-6 "
+                             "conditions sum g^3 = sum g^5 = sum g_k^3 (g_1+...+g_{k-1}+g_k/2)^2 = 0"};
       const auto g = yoshida6_detail::composition(yoshida6_detail::weights_solution().w);
       compose_leapfrog(m, g);
       all.push_back(std::move(m));
@@ -114,9 +117,10 @@ const std::vector<splitting_method>& splitting_methods() {
       // drift = (1/2 - z, -1/3 + z, 2/3, -1/3 + z, 1/2 - z), kick = (1, -1/2, -1/2, 1, 0).
       splitting_method m{.name = "mclachlan4",
                          .title = "McLachlan's optimised fourth-order splitting (SB3A, m = 4)",
-                         .citation = "R. I. McLachlan, On the numerical integration of ordinary differential equations "
-                                     "by symmetric composition methods, SIAM J. Sci. Comput. 16 (1995) 151; "
-                                     "coefficients as in Boost.Odeint symplectic_rkn_sb3a_m4_mclachlan",
+                         .citation =
+                             "R. I. McLachlan, On the numerical integration of ordinary differential equations "
+                             "by symmetric composition methods, SIAM J. Sci. Comput. 16 (1995) 151; "
+                             "coefficients as in Boost.Odeint symplectic_rkn_sb3a_m4_mclachlan",
                          .order = 4,
                          .derivation = "z = sqrt(7/8)/3 evaluated in 100-digit arithmetic"};
       const high_precision z = sqrt(high_precision(7) / 8) / 3;

@@ -42,9 +42,8 @@ reference_states compute_nonstiff_reference(const problem_entry& entry, const st
   high_precision check_tolerance = problems::parse_value(settings.check_tolerance);
   reference_states result;
   for (int attempt = 1; attempt <= settings.max_attempts; ++attempt) {
-    auto coarse = std::async(std::launch::async, [&] {
-      return integrate_extrapolation(coarse_problem, times50, mp50(tolerance));
-    });
+    auto coarse = std::async(std::launch::async,
+                             [&] { return integrate_extrapolation(coarse_problem, times50, mp50(tolerance)); });
     const auto fine = integrate_extrapolation(fine_problem, times60, mp60(check_tolerance));
     const auto coarse_states = coarse.get();
     result = reference_states{};
@@ -55,12 +54,13 @@ reference_states compute_nonstiff_reference(const problem_entry& entry, const st
       state_of<mp50> state;
       for (const auto& x : reference) state.push_back(mp50(x));
       result.states.push_back(state);
-      result.certified_digits = std::min(result.certified_digits,
-                                         agreement_digits_floor(coarse_states[order[k]], reference, mp60(0)));
+      result.certified_digits =
+          std::min(result.certified_digits, agreement_digits_floor(coarse_states[order[k]], reference, mp60(0)));
     }
-    result.method = "Gragg-Bulirsch-Stoer extrapolation (odeint bulirsch_stoer, order <= 16): reference cpp_bin_float<60> "
-                    "at tol " + check_tolerance.str(3) + ", certified against cpp_bin_float_50 at tol " + tolerance.str(3) +
-                    " (abs = rel)";
+    result.method =
+        "Gragg-Bulirsch-Stoer extrapolation (odeint bulirsch_stoer, order <= 16): reference cpp_bin_float<60> "
+        "at tol " +
+        check_tolerance.str(3) + ", certified against cpp_bin_float_50 at tol " + tolerance.str(3) + " (abs = rel)";
     if (result.certified_digits >= settings.target_digits) break;
     tolerance *= problems::parse_value(settings.tighten);
     check_tolerance *= problems::parse_value(settings.tighten);
@@ -107,8 +107,8 @@ reference_states exact_reference(const problem_entry& entry, const std::vector<m
   result.certified_digits = std::numeric_limits<mp50>::digits10;
   for (const auto& t : times) {
     result.states.push_back(p50.exact(t));
-    result.certified_digits = std::min(
-        result.certified_digits, agreement_digits_floor(result.states.back(), p60.exact(mp60(t)), mp60(0)));
+    result.certified_digits =
+        std::min(result.certified_digits, agreement_digits_floor(result.states.back(), p60.exact(mp60(t)), mp60(0)));
     result.certified_digits = std::min(result.certified_digits, time_resolution_digits(p50, t, result.states.back()));
   }
   result.method = "exact (closed form evaluated in cpp_bin_float_50, checked against 60 digits)";
@@ -166,8 +166,9 @@ std::optional<reference_states> stored_reference_at(const problem_entry& entry, 
     crossed = true;
   }
   if (crossed)
-    r.method += "; at a time within rounding of the stored one, reached from the stored state by classical "
-                "Runge-Kutta in cpp_bin_float_50 (one step against two half steps)";
+    r.method +=
+        "; at a time within rounding of the stored one, reached from the stored state by classical "
+        "Runge-Kutta in cpp_bin_float_50 (one step against two half steps)";
   return r;
 }
 

@@ -34,26 +34,28 @@ void print_summary(const nlohmann::json& m) {
   std::printf("%s (%s): order %d", m["name"].get<std::string>().c_str(), m["family"].get<std::string>().c_str(),
               m["order"].get<int>());
   if (m.contains("order_note")) std::printf(" (%s)", m["order_note"].get<std::string>().c_str());
-  if (m.contains("stage_order") && !m["stage_order"].is_null()) std::printf(", stage order %d", m["stage_order"].get<int>());
+  if (m.contains("stage_order") && !m["stage_order"].is_null())
+    std::printf(", stage order %d", m["stage_order"].get<int>());
   std::printf("\n");
   if (m.contains("stability_function")) {
     std::string p, q;
     for (const auto& c : m["stability_function"]["numerator"]) p += (p.empty() ? "" : ", ") + c.get<std::string>();
     for (const auto& c : m["stability_function"]["denominator"]) q += (q.empty() ? "" : ", ") + c.get<std::string>();
     std::printf("  R(z) = P(z)/Q(z), ascending powers: P = [%s], Q = [%s]\n", p.c_str(), q.c_str());
-    std::printf("  real stability limit %s, imaginary stability limit %s; A-stable %s, L-stable %s\n",
-                m["real_stability_limit"].is_null() ? "unbounded"
-                                                     : m["real_stability_limit_digits"].get<std::string>().c_str(),
-                limit_text(m["imaginary_stability_limit_digits"].is_null() ? m["imaginary_stability_limit"]
-                                                                           : m["imaginary_stability_limit_digits"])
-                    .c_str(),
-                m["A_stable"].get<bool>() ? "yes" : "no", m["L_stable"].get<bool>() ? "yes" : "no");
+    std::printf(
+        "  real stability limit %s, imaginary stability limit %s; A-stable %s, L-stable %s\n",
+        m["real_stability_limit"].is_null() ? "unbounded" : m["real_stability_limit_digits"].get<std::string>().c_str(),
+        limit_text(m["imaginary_stability_limit_digits"].is_null() ? m["imaginary_stability_limit"]
+                                                                   : m["imaginary_stability_limit_digits"])
+            .c_str(),
+        m["A_stable"].get<bool>() ? "yes" : "no", m["L_stable"].get<bool>() ? "yes" : "no");
   }
   if (m.contains("harmonic_stability_limit"))
     std::printf("  harmonic stability limit omega h < %s\n", limit_text(m["harmonic_stability_limit_digits"]).c_str());
   if (!m["principal_error"].is_null())
-    std::printf("  principal error norms (order %d trees): 2-norm %.6e, max %.6e\n", m["principal_error"]["order"].get<int>(),
-                m["principal_error_2norm"].get<double>(), m["principal_error_max"].get<double>());
+    std::printf("  principal error norms (order %d trees): 2-norm %.6e, max %.6e\n",
+                m["principal_error"]["order"].get<int>(), m["principal_error_2norm"].get<double>(),
+                m["principal_error_max"].get<double>());
   if (m.contains("embedded")) {
     const auto& e = m["embedded"];
     if (e["principal_error_2norm"].is_null())
@@ -95,8 +97,9 @@ void run_analyze(const analyze_options& o) {
 
 void add_analyze_command(CLI::App& app) {
   auto o = std::make_shared<analyze_options>();
-  auto* cmd = app.add_subcommand("analyze", "What a method's coefficients say: order, stability function and limits, "
-                                            "A-/L-stability, error norms; checked against its stepper");
+  auto* cmd = app.add_subcommand("analyze",
+                                 "What a method's coefficients say: order, stability function and limits, "
+                                 "A-/L-stability, error norms; checked against its stepper");
   cmd->add_option("--method", o->method, "Method name (orderly list methods)");
   cmd->add_option("--json", o->json_path, "Write the analysis as JSON to FILE ('-' for standard output)");
   cmd->add_option("--suite", o->suite, "Analyse every method: default");
@@ -105,7 +108,10 @@ void add_analyze_command(CLI::App& app) {
 }
 
 namespace {
-const registered_command analyze_registration{{.name = "analyze", .add = &add_analyze_command, .report_run = {"analyze", "--suite", "default", "--out", "{json}/analysis"}}};
+const registered_command analyze_registration{
+    {.name = "analyze",
+     .add = &add_analyze_command,
+     .report_run = {"analyze", "--suite", "default", "--out", "{json}/analysis"}}};
 }  // namespace
 
 }  // namespace orderly::cli

@@ -54,8 +54,9 @@ nlohmann::json stability_json(const linear_stability& s) {
   const bool imaginary_unbounded = !s.imaginary_limit.has_value();
   const bool imaginary_zero = s.imaginary_limit && *s.imaginary_limit == 0;
   j["imaginary_stability_limit"] =
-      imaginary_unbounded ? nlohmann::json("unbounded")
-                          : (imaginary_zero ? nlohmann::json(nullptr) : nlohmann::json(s.imaginary_limit->convert_to<double>()));
+      imaginary_unbounded
+          ? nlohmann::json("unbounded")
+          : (imaginary_zero ? nlohmann::json(nullptr) : nlohmann::json(s.imaginary_limit->convert_to<double>()));
   j["imaginary_stability_limit_digits"] =
       imaginary_unbounded || imaginary_zero ? nlohmann::json(nullptr) : nlohmann::json(text_of(*s.imaginary_limit));
   j["A_stable"] = s.a_stable;
@@ -64,7 +65,8 @@ nlohmann::json stability_json(const linear_stability& s) {
 }
 
 nlohmann::json error_json(const principal_error& e) {
-  return {{"order", e.order}, {"two_norm", e.two_norm.convert_to<double>()}, {"max_norm", e.max_norm.convert_to<double>()}};
+  return {
+      {"order", e.order}, {"two_norm", e.two_norm.convert_to<double>()}, {"max_norm", e.max_norm.convert_to<double>()}};
 }
 
 complex stability_at(const stability_function_coefficients& r, complex z) {
@@ -230,10 +232,12 @@ nlohmann::json empirical_check(const stability_function_coefficients& r, const g
     const double modulus_there = std::abs(stability_at(r, measured * u));
     const bool on_boundary = std::abs(modulus_there - 1) <= policy::boundary_band;
     const double difference = std::abs(measured - analytic);
-    if ((analytic < max_radius || measured < max_radius) && !on_boundary)
-      worst_ray = std::max(worst_ray, difference);
-    rays.push_back({{"angle", angle}, {"analytic_radius", analytic}, {"measured_radius", measured},
-                    {"analytic_modulus_at_measured", modulus_there}, {"bounded", measured < max_radius}});
+    if ((analytic < max_radius || measured < max_radius) && !on_boundary) worst_ray = std::max(worst_ray, difference);
+    rays.push_back({{"angle", angle},
+                    {"analytic_radius", analytic},
+                    {"measured_radius", measured},
+                    {"analytic_modulus_at_measured", modulus_there},
+                    {"bounded", measured < max_radius}});
   }
   const bool agrees = differing == 0 && worst_ray <= policy::radial_scan_step;
   char summary[200];
@@ -247,8 +251,12 @@ nlohmann::json empirical_check(const stability_function_coefficients& r, const g
                   "to %.3g",
                   differing, worst_ray);
   if (with_region) {
-    region["grid"] = {{"x_min", box.x_min}, {"x_max", box.x_max}, {"y_min", -box.y_max}, {"y_max", box.y_max},
-                      {"points", policy::region_grid_points}, {"modulus", std::move(modulus)}};
+    region["grid"] = {{"x_min", box.x_min},
+                      {"x_max", box.x_max},
+                      {"y_min", -box.y_max},
+                      {"y_max", box.y_max},
+                      {"points", policy::region_grid_points},
+                      {"modulus", std::move(modulus)}};
     region["empirical_rays"] = rays;
   }
   return {{"grid_points", compared},
@@ -271,7 +279,8 @@ nlohmann::json locus_json(const std::vector<complex>& locus, const region_box& b
 nlohmann::json analyse_runge_kutta_method(const std::string& name, const std::string& title, const std::string& family,
                                           int declared, const rk_analysis& a, const growth_function& growth,
                                           bool with_region) {
-  nlohmann::json j = {{"name", name}, {"title", title}, {"family", family}, {"declared_order", declared},
+  nlohmann::json j = {{"name", name},     {"title", title},
+                      {"family", family}, {"declared_order", declared},
                       {"order", a.order}, {"stage_order", a.stage_order}};
   j.update(stability_json(a.stability));
   j["principal_error_2norm"] = a.error.two_norm.convert_to<double>();
@@ -309,10 +318,11 @@ nlohmann::json analyse_runge_kutta_method(const std::string& name, const std::st
 nlohmann::json analyse_splitting_method(const method_entry& method, bool with_region) {
   const auto& m = *method.splitting();
   const auto a = analyse_splitting(m);
-  nlohmann::json j = {{"name", m.name}, {"title", m.title}, {"family", "splitting"}, {"declared_order", m.order},
-                      {"order", a.order}};
+  nlohmann::json j = {
+      {"name", m.name}, {"title", m.title}, {"family", "splitting"}, {"declared_order", m.order}, {"order", a.order}};
   j["harmonic_stability_limit"] = limit_json(a.harmonic_limit);
-  j["harmonic_stability_limit_digits"] = a.harmonic_limit ? nlohmann::json(text_of(*a.harmonic_limit)) : nlohmann::json(nullptr);
+  j["harmonic_stability_limit_digits"] =
+      a.harmonic_limit ? nlohmann::json(text_of(*a.harmonic_limit)) : nlohmann::json(nullptr);
   j["principal_error_2norm"] = a.error.two_norm.convert_to<double>();
   j["principal_error_max"] = a.error.max_norm.convert_to<double>();
   j["principal_error"] = error_json(a.error);
@@ -335,7 +345,9 @@ nlohmann::json analyse_splitting_method(const method_entry& method, bool with_re
       first_instability([&](complex z) { return stable_growth(spectral_radius_at(z.real())); }, complex(1, 0), max_x);
   const double difference = std::abs(measured - analytic);
   const bool agrees = difference <= policy::radial_scan_step;
-  j["empirical"] = {{"measured_harmonic_limit", measured}, {"difference", difference}, {"resolution", policy::radial_scan_step},
+  j["empirical"] = {{"measured_harmonic_limit", measured},
+                    {"difference", difference},
+                    {"resolution", policy::radial_scan_step},
                     {"agrees", agrees},
                     {"summary", agrees ? "the stepper's step matrix turns unstable where |tr M(omega h)| = 2"
                                        : "the stepper disagrees with its coefficients"}};
@@ -369,10 +381,11 @@ nlohmann::json analyse_method(const std::string& name, bool with_region) {
     // conditions, which hold to the published coefficients' digits (less the few a sum of products
     // of them loses), not exactly.
     const auto primary = rosenbrock_linear_equivalent(*r, false), embedded = rosenbrock_linear_equivalent(*r, true);
-    const exact tolerance = r->coefficient_digits == 0
-                                ? exact(0)
-                                : exact(1) / boost::multiprecision::pow(boost::multiprecision::cpp_int(10),
-                                                                        r->coefficient_digits - policy::residual_digits_lost);
+    const exact tolerance =
+        r->coefficient_digits == 0
+            ? exact(0)
+            : exact(1) / boost::multiprecision::pow(boost::multiprecision::cpp_int(10),
+                                                    r->coefficient_digits - policy::residual_digits_lost);
     const auto conditions = rosenbrock_order_conditions(*r, false);
     const auto embedded_conditions = rosenbrock_order_conditions(*r, true);
     rk_analysis a;
@@ -399,11 +412,13 @@ nlohmann::json analyse_method(const std::string& name, bool with_region) {
     }
     j["stage_order"] = nullptr;
     j["principal_error"] = nullptr;
-    j["order_note"] = "Rosenbrock method: the stability function is exact (from the linear equivalent A = alpha + "
-                      "Gamma); the order is the highest whose Rosenbrock conditions (Hairer-Wanner II, Table IV.7.1, "
-                      "to order " + std::to_string(rosenbrock_conditions_max_order) +
-                      ") all hold to the published coefficients' digits; conditions beyond that order and the "
-                      "error norms are not derived";
+    j["order_note"] =
+        "Rosenbrock method: the stability function is exact (from the linear equivalent A = alpha + "
+        "Gamma); the order is the highest whose Rosenbrock conditions (Hairer-Wanner II, Table IV.7.1, "
+        "to order " +
+        std::to_string(rosenbrock_conditions_max_order) +
+        ") all hold to the published coefficients' digits; conditions beyond that order and the "
+        "error norms are not derived";
     j["citation"] = r->citation;
     return j;
   }

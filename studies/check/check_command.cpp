@@ -78,10 +78,12 @@ const std::vector<std::string>& measurement_scalars() {
 
 std::string input_text(const tableau_file& file, coefficient_kind kind, int declared) {
   switch (kind) {
-    case coefficient_kind::decimal: return std::to_string(file.printed_digits) + "-digit decimals";
+    case coefficient_kind::decimal:
+      return std::to_string(file.printed_digits) + "-digit decimals";
     case coefficient_kind::exact_approximating:
       return "rationals approximating an order-" + std::to_string(declared) + " method";
-    case coefficient_kind::exact_defining: return "exact rationals";
+    case coefficient_kind::exact_defining:
+      return "exact rationals";
   }
   return "?";
 }
@@ -101,7 +103,8 @@ std::string headline(const tableau_file& file, const precision_audit& a, const a
     (std::find(a.suited_scalars.begin(), a.suited_scalars.end(), name) != a.suited_scalars.end() ? suited : finer)
         .push_back(name);
   std::string text = "order " + std::to_string(a.declared) + " to " + scientific(a.residual_to_declared) + " (" +
-                     input_text(file, a.kind, a.declared) + "): holds in " + (suited.empty() ? "float only" : joined(suited));
+                     input_text(file, a.kind, a.declared) + "): holds in " +
+                     (suited.empty() ? "float only" : joined(suited));
   if (!finer.empty()) text += "; " + joined(finer) + (finer.size() == 1 ? " needs" : " need") + " more digits";
   return text;
 }
@@ -153,12 +156,12 @@ nlohmann::json stability_json(const tableau_file& file, weight_set weights, cons
   for (const auto& r : stability.function.denominator) denominator.push_back(exact_text(r));
   if (structure == tableau_structure::explicit_method) entry["stability_polynomial"] = numerator;
   entry["stability_function"] = {{"numerator", numerator}, {"denominator", denominator}};
-  entry["real_stability_limit"] = stability.real_limit ? nlohmann::json(stability.real_limit->convert_to<double>())
-                                                       : nlohmann::json(nullptr);
-  entry["imaginary_stability_limit"] =
-      !stability.imaginary_limit ? nlohmann::json("unbounded")
-      : *stability.imaginary_limit == 0 ? nlohmann::json(nullptr)
-                                        : nlohmann::json(stability.imaginary_limit->convert_to<double>());
+  entry["real_stability_limit"] =
+      stability.real_limit ? nlohmann::json(stability.real_limit->convert_to<double>()) : nlohmann::json(nullptr);
+  entry["imaginary_stability_limit"] = !stability.imaginary_limit ? nlohmann::json("unbounded")
+                                       : *stability.imaginary_limit == 0
+                                           ? nlohmann::json(nullptr)
+                                           : nlohmann::json(stability.imaginary_limit->convert_to<double>());
   entry["A_stable"] = stability.a_stable;
   entry["L_stable"] = stability.l_stable;
   // Where the rounding decided nothing by itself: terms of the margin |Q(iy)|^2 - |P(iy)|^2 that
@@ -214,13 +217,13 @@ int run_check(const check_options& o) {
                      {"coefficients", file.decimal ? "decimal" : "exact"},
                      {"printed_digits", file.printed_digits},
                      {"relative_uncertainty", static_cast<double>(to_high_precision(file.relative_uncertainty))}};
-  std::string details = t.name + ": " + std::to_string(t.stages()) + " stages, " + structure_name(structure) + ", " +
-                        (file.decimal ? "decimal (" + std::to_string(file.printed_digits) +
-                                            " significant digits, each entry to " +
-                                            scientific(static_cast<double>(to_high_precision(file.relative_uncertainty))) +
-                                            " of its size)"
-                                      : std::string("exact rational")) +
-                        " coefficients\n";
+  std::string details =
+      t.name + ": " + std::to_string(t.stages()) + " stages, " + structure_name(structure) + ", " +
+      (file.decimal
+           ? "decimal (" + std::to_string(file.printed_digits) + " significant digits, each entry to " +
+                 scientific(static_cast<double>(to_high_precision(file.relative_uncertainty))) + " of its size)"
+           : std::string("exact rational")) +
+      " coefficients\n";
   if (file.row_sum_residual > 0)
     details += "  c misses the row sums of A by up to " + scientific(file.row_sum_residual) +
                " beyond the entries' rounding: within double's tolerance, kept as a residual\n";
@@ -229,7 +232,7 @@ int run_check(const check_options& o) {
   bool algebra_passes = true;
   scalar_kind scalar = scalar_kind::quad;  // lowered to what every weight set suits
   bool measurable = true;                  // false when some weight set suits no measurement scalar
-  bool capped = false;  // rounded coefficients: no measurement in a scalar finer than they suit
+  bool capped = false;                     // rounded coefficients: no measurement in a scalar finer than they suit
   std::vector<std::string> headlines;
   nlohmann::json weight_sets = nlohmann::json::array();
   for (auto weights : {weight_set::primary, weight_set::embedded}) {
@@ -237,9 +240,8 @@ int run_check(const check_options& o) {
     const char* label = weights == weight_set::primary ? "b" : "b_hat";
     const int declared = weights == weight_set::primary ? t.order : *t.embedded_order;
     const auto audit = audit_precision(file, weights, declared, policy.roundoff_floor_factor);
-    const algebraic_finding finding{declared, audit.kind == coefficient_kind::exact_defining
-                                                  ? audit.exact_order
-                                                  : audit.order_to_precision};
+    const algebraic_finding finding{
+        declared, audit.kind == coefficient_kind::exact_defining ? audit.exact_order : audit.order_to_precision};
     algebra_passes = algebra_passes && finding.passes();
     headlines.push_back(headline(file, audit, finding));
     if (audit.kind != coefficient_kind::exact_defining || file.row_sum_residual > 0) {
@@ -247,8 +249,10 @@ int run_check(const check_options& o) {
       method.coefficient_residual =
           std::max({method.coefficient_residual, audit.residual_to_declared, file.row_sum_residual});
       const auto suited = measurement_scalar(audit);
-      if (!suited) measurable = false;
-      else if (*suited < scalar) scalar = *suited;
+      if (!suited)
+        measurable = false;
+      else if (*suited < scalar)
+        scalar = *suited;
     }
     details += std::string("  weights ") + label + " declared order " + std::to_string(declared) + ": " +
                headlines.back() + "\n";
@@ -305,15 +309,18 @@ int run_check(const check_options& o) {
       }
       const auto& r = *outcomes[i].result;
       char line[96];
-      std::snprintf(line, sizeof line, "  convergence on %-16s (%s, %s weights): ", r.problem.c_str(), std::string(scalar_name(r.scalar)).c_str(),
-                    weight_set_name(r.weights));
+      std::snprintf(line, sizeof line, "  convergence on %-16s (%s, %s weights): ", r.problem.c_str(),
+                    std::string(scalar_name(r.scalar)).c_str(), weight_set_name(r.weights));
       details += line + std::string(verdict_name(r.judged.outcome)) + " -- " + r.judged.reason + "\n";
-      if (r.judged.outcome == verdict::pass) ++passed_runs;
+      if (r.judged.outcome == verdict::pass)
+        ++passed_runs;
       else if (r.judged.outcome == verdict::inconclusive) {
-        if (inconclusive_runs++ == 0) inconclusive_reason = r.judged.reason + " in " + std::string(scalar_name(r.scalar));
-      }
-      else if (failure.empty()) ++failed_runs, failure = r.problem + " (" + weight_set_name(r.weights) + " weights): " + r.judged.reason;
-      else ++failed_runs;
+        if (inconclusive_runs++ == 0)
+          inconclusive_reason = r.judged.reason + " in " + std::string(scalar_name(r.scalar));
+      } else if (failure.empty())
+        ++failed_runs, failure = r.problem + " (" + weight_set_name(r.weights) + " weights): " + r.judged.reason;
+      else
+        ++failed_runs;
       measured.push_back(to_json(r));
     }
     out["measurement"] = measured;
@@ -331,7 +338,7 @@ int run_check(const check_options& o) {
                std::to_string(passed_runs) + " pass, " + std::to_string(failed_runs) + " fail, " +
                std::to_string(inconclusive_runs) + " inconclusive" +
                (passed_runs == 0 && inconclusive_runs > 0 ? ": the measurement could not settle, " + inconclusive_reason
-                                                           : std::string()) +
+                                                          : std::string()) +
                ")";
   out["summary"] = summary;
   out["verdict"] = verdict_name(overall);
@@ -344,8 +351,9 @@ int run_check(const check_options& o) {
 
 void add_check_command(CLI::App& app) {
   auto o = std::make_shared<check_options>();
-  auto* cmd = app.add_subcommand("check", "Check a user's Runge-Kutta tableau file: order conditions, precision, "
-                                          "convergence, verdict");
+  auto* cmd = app.add_subcommand("check",
+                                 "Check a user's Runge-Kutta tableau file: order conditions, precision, "
+                                 "convergence, verdict");
   cmd->add_option("--tableau", o->tableau_path, "Tableau JSON file (see the README's format)")->required();
   cmd->add_option("--json", o->json_path, "Also write the result as JSON to FILE ('-' for standard output)");
   add_threads_option(*cmd, o->threads, "Threads for the measurement (default: all cores)");

@@ -52,7 +52,8 @@ void check_step_bounds(const convergence_options& o) {
     throw usage_error("--min-steps " + std::to_string(o.min_steps) + " is above the default --max-steps 16384");
   if (o.norm != "final" && o.max_steps > max_dense_norm_steps)
     throw usage_error("--max-steps " + std::to_string(o.max_steps) + " with --norm " + o.norm + ": at most " +
-                      std::to_string(max_dense_norm_steps) + " (a dense norm keeps a 50-digit reference state per step)");
+                      std::to_string(max_dense_norm_steps) +
+                      " (a dense norm keeps a 50-digit reference state per step)");
 }
 
 void run_single(const convergence_options& o) {
@@ -72,8 +73,10 @@ void run_single(const convergence_options& o) {
   if (auto why = incompatibility(*request.method, request.problem->info); !why.empty()) throw usage_error(why);
   if (!o.json_path.empty()) check_output_path("--json", o.json_path);
   const auto result = study_convergence(request);
-  if (o.json_path.empty()) print_summary(result);
-  else write_json("--json", o.json_path, to_json(result));
+  if (o.json_path.empty())
+    print_summary(result);
+  else
+    write_json("--json", o.json_path, to_json(result));
 }
 
 void run_suite(const convergence_options& o) {
@@ -99,7 +102,8 @@ void run_suite(const convergence_options& o) {
     // Named by the job as requested (a run refined into a wider scalar keeps its job's name: two jobs of
     // one method and problem that both end in mp50 would otherwise overwrite each other).
     write_json("--out",
-               dir + "/" + r.method + "__" + r.problem + "__" + std::string(scalar_name(jobs[i].scalar)) + "__" + norm_name(r.norm) + ".json",
+               dir + "/" + r.method + "__" + r.problem + "__" + std::string(scalar_name(jobs[i].scalar)) + "__" +
+                   norm_name(r.norm) + ".json",
                to_json(r));
     if (o.verbose) print_summary(r);
     ++verdicts[verdict_name(r.judged.outcome)];
@@ -107,7 +111,8 @@ void run_suite(const convergence_options& o) {
   const std::string counts = count_text(verdicts);
   std::printf("convergence: %zu runs in %s (%s), written to %s\n", jobs.size() - static_cast<std::size_t>(failures),
               progress_meter::duration_text(progress.elapsed_seconds()).c_str(), counts.c_str(), dir.c_str());
-  if (auto slowest = progress.slowest_text(); !slowest.empty()) std::fprintf(stderr, "convergence: %s\n", slowest.c_str());
+  if (auto slowest = progress.slowest_text(); !slowest.empty())
+    std::fprintf(stderr, "convergence: %s\n", slowest.c_str());
   if (failures) throw std::runtime_error(std::to_string(failures) + " suite runs failed");
 }
 
@@ -126,22 +131,30 @@ void add_convergence_command(CLI::App& app) {
       ->capture_default_str();
   within(cmd->add_option("--min-steps", o->min_steps, "Coarsest grid (steps over the time span); default 4"),
          std::size_t{1}, max_grid_steps);
-  within(cmd->add_option("--max-steps", o->max_steps, "Finest grid; default 16384 (stops earlier at the round-off floor)"),
-         std::size_t{1}, max_grid_steps);
+  within(
+      cmd->add_option("--max-steps", o->max_steps, "Finest grid; default 16384 (stops earlier at the round-off floor)"),
+      std::size_t{1}, max_grid_steps);
   cmd->add_option("--json", o->json_path, "Write the JSON result to FILE ('-' for standard output)");
-  cmd->add_option("--suite", o->suite, "Run a whole suite ('default', or 'quick' for the report's quick iteration) instead of one method and problem");
+  cmd->add_option(
+      "--suite", o->suite,
+      "Run a whole suite ('default', or 'quick' for the report's quick iteration) instead of one method and problem");
   cmd->add_option("--out", o->out_dir, "Directory for the suite's JSON files (default reports/out/convergence)");
   add_threads_option(*cmd, o->threads, "Threads for the suite (default: all cores)");
   cmd->add_flag("--verbose", o->verbose, "With --suite: one line per run, not only the summary");
   cmd->callback([o] {
     if (!o->suite.empty()) return run_suite(*o);
-    if (o->method.empty() || o->problem.empty()) throw usage_error("convergence needs --method and --problem, or --suite");
+    if (o->method.empty() || o->problem.empty())
+      throw usage_error("convergence needs --method and --problem, or --suite");
     run_single(*o);
   });
 }
 
 namespace {
-const registered_command convergence_registration{{.name = "convergence", .add = &add_convergence_command, .report_run = {"convergence", "--suite", "default", "--out", "{json}/convergence"}, .quick_report_run = {"convergence", "--suite", "quick", "--out", "{json}/convergence"}}};
+const registered_command convergence_registration{
+    {.name = "convergence",
+     .add = &add_convergence_command,
+     .report_run = {"convergence", "--suite", "default", "--out", "{json}/convergence"},
+     .quick_report_run = {"convergence", "--suite", "quick", "--out", "{json}/convergence"}}};
 }  // namespace
 
 }  // namespace orderly::cli

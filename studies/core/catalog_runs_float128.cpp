@@ -4,9 +4,8 @@
 
 namespace orderly {
 
-template std::unique_ptr<bound_stepper<float128>> make_stepper(const method_entry&,
-                                        const typed_problem<float128>&, weight_set);
-template adaptive_runner<float128> make_adaptive_runner(const method_entry&,
-                                        const typed_problem<float128>&);
+template std::unique_ptr<bound_stepper<float128>> make_stepper(const method_entry&, const typed_problem<float128>&,
+                                                               weight_set);
+template adaptive_runner<float128> make_adaptive_runner(const method_entry&, const typed_problem<float128>&);
 
 }  // namespace orderly

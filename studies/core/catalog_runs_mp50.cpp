@@ -5,11 +5,9 @@
 
 namespace orderly {
 
-template std::unique_ptr<bound_stepper<mp50>> make_stepper(const method_entry&,
-                                        const typed_problem<mp50>&, weight_set);
+template std::unique_ptr<bound_stepper<mp50>> make_stepper(const method_entry&, const typed_problem<mp50>&, weight_set);
 template std::unique_ptr<bound_stepper<high_precision>> make_stepper(const method_entry&,
-                                        const typed_problem<high_precision>&, weight_set);
-template adaptive_runner<mp50> make_adaptive_runner(const method_entry&,
-                                        const typed_problem<mp50>&);
+                                                                     const typed_problem<high_precision>&, weight_set);
+template adaptive_runner<mp50> make_adaptive_runner(const method_entry&, const typed_problem<mp50>&);
 
 }  // namespace orderly

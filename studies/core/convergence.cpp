@@ -14,10 +14,13 @@ namespace {
 std::optional<scalar_kind> escalation_of(scalar_kind scalar) {
   switch (scalar) {
     case scalar_kind::float64:
-    case scalar_kind::long_double: return scalar_kind::quad;
-    case scalar_kind::quad: return scalar_kind::mp50;
+    case scalar_kind::long_double:
+      return scalar_kind::quad;
+    case scalar_kind::quad:
+      return scalar_kind::mp50;
     case scalar_kind::float32:
-    case scalar_kind::mp50: break;
+    case scalar_kind::mp50:
+      break;
   }
   return std::nullopt;
 }
@@ -92,16 +95,14 @@ std::vector<adaptive_point> tolerance_sweep(const method_entry& method, const pr
   return sweep;
 }
 
-std::vector<convergence_point> plain_points(const order_measurement& m) {
-  return {m.points.begin(), m.points.end()};
-}
+std::vector<convergence_point> plain_points(const order_measurement& m) { return {m.points.begin(), m.points.end()}; }
 
 // A measurement that a more precise scalar could only repeat: every point usable and none near its
 // rounding, and the grids not stopped short of rounding.
 bool clear_of_rounding(const order_measurement& m, const order_policy& policy) {
   return !m.stopped_short_of_rounding && std::all_of(m.points.begin(), m.points.end(), [&](const measured_point& p) {
-           return p.status == point_status::ok && !detail::near_its_rounding(p, policy);
-         });
+    return p.status == point_status::ok && !detail::near_its_rounding(p, policy);
+  });
 }
 
 }  // namespace
@@ -212,8 +213,8 @@ convergence_result study_convergence(const convergence_request& request) {
         !method.seed() && next && method.resolved_in(*next) && escalations < policy.max_scalar_escalations;
     const bool can_extend = !extended && max_steps * refinement_grid_factor <= policy.max_budget_steps;
     // Grids that stopped short of rounding were cut by it as much as grids that reached it.
-    const bool cut_by_roundoff = r.solution.stopped_short_of_rounding ||
-                                 (!points.empty() && detail::on_roundoff_plateau(points.back(), policy));
+    const bool cut_by_roundoff =
+        r.solution.stopped_short_of_rounding || (!points.empty() && detail::on_roundoff_plateau(points.back(), policy));
     const bool above_exact_order = code == verdict_code::unconfirmed_superconvergence && order_is_exact();
     if (code == verdict_code::unconfirmed_superconvergence && !above_exact_order) {
       if (!can_escalate) break;
@@ -222,16 +223,15 @@ convergence_result study_convergence(const convergence_request& request) {
       scalar = *next, ++escalations, confirming = false;
     } else if ((finer_grids_help(code) || above_exact_order) && can_extend) {
       max_steps *= refinement_grid_factor, extended = true;
-    } else if (more_precision_helps(code) && !above_exact_order && can_escalate &&
-               rounding_visible(points, policy)) {
+    } else if (more_precision_helps(code) && !above_exact_order && can_escalate && rounding_visible(points, policy)) {
       scalar = *next, ++escalations, confirming = false;
     } else {
       break;
     }
   }
   r.scalar = scalar;
-  const bool above_band = r.judged.outcome == verdict::superconvergent ||
-                          r.judged.code == verdict_code::unconfirmed_superconvergence;
+  const bool above_band =
+      r.judged.outcome == verdict::superconvergent || r.judged.code == verdict_code::unconfirmed_superconvergence;
   if (above_band && order_is_exact())
     r.judged = {verdict::inconclusive, verdict_code::pre_asymptotic,
                 "pre-asymptotic: " + r.judged.reason + "; but the order-" + std::to_string(r.declared_order + 1) +
@@ -243,9 +243,10 @@ convergence_result study_convergence(const convergence_request& request) {
   if (method.embedded_order && request.weights == weight_set::primary && request.tolerance_sweep) {
     r.kind = run_kind::adaptive;
     r.embedded_weights = measured(scalar, max_steps, weight_set::embedded).solution;
-    r.adaptive = request.cache ? request.cache->sweeps.get({&method, &problem_entry, scalar},
-                                                           [&] { return tolerance_sweep(method, problem_entry, scalar); })
-                               : tolerance_sweep(method, problem_entry, scalar);
+    r.adaptive = request.cache
+                     ? request.cache->sweeps.get({&method, &problem_entry, scalar},
+                                                 [&] { return tolerance_sweep(method, problem_entry, scalar); })
+                     : tolerance_sweep(method, problem_entry, scalar);
   }
   r.reference_method = r.solution.reference_method;
   r.reference_digits = r.solution.reference_digits;

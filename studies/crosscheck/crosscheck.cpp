@@ -37,8 +37,10 @@ constexpr double implicit_euler_epsilon = 1e-14;
 
 template <class T>
 const char* scalar_name() {
-  if constexpr (std::is_same_v<T, double>) return "double";
-  else return "mp50";
+  if constexpr (std::is_same_v<T, double>)
+    return "double";
+  else
+    return "mp50";
 }
 
 template <class T>
@@ -86,8 +88,7 @@ crosscheck_result compare(const std::string& method, const std::string& stepper,
     r.status = crosscheck_status::fail;
     std::ostringstream why;
     why << "they part at step " << r.first_parting_step << " (t = "
-        << static_cast<double>(problem.t0 + T(r.first_parting_step) * (problem.t_end - problem.t0) / T(r.steps))
-        << ")";
+        << static_cast<double>(problem.t0 + T(r.first_parting_step) * (problem.t_end - problem.t0) / T(r.steps)) << ")";
     r.reason = why.str();
   }
   return r;
@@ -168,15 +169,17 @@ void as_control(crosscheck_result& r, const std::string& why) {
   r.control = true;
   const bool parted = r.first_parting_step != 0;
   r.status = parted ? crosscheck_status::pass : crosscheck_status::fail;
-  r.reason = parted ? "control (" + why + "): they part at step " + std::to_string(r.first_parting_step) + ", as expected"
-                    : "control (" + why + "): expected to part but agreed to round-off";
+  r.reason = parted
+                 ? "control (" + why + "): they part at step " + std::to_string(r.first_parting_step) + ", as expected"
+                 : "control (" + why + "): expected to part but agreed to round-off";
 }
 
 template <class T>
 void explicit_pairs(std::vector<crosscheck_result>& out, bool all) {
   const auto problem = problem_named<T>(rk_problem);
   auto add = [&](const std::string& method, const std::string& stepper_name, auto stepper) {
-    out.push_back(compare(method, stepper_name, problem, run_ours<T>(method, problem), run_odeint<T>(stepper, problem)));
+    out.push_back(
+        compare(method, stepper_name, problem, run_ours<T>(method, problem), run_odeint<T>(stepper, problem)));
   };
   add("rk4", "runge_kutta4", odeint::runge_kutta4<vec<T>, T, vec<T>, T>{});
   add("rkf78", "runge_kutta_fehlberg78", odeint::runge_kutta_fehlberg78<vec<T>, T, vec<T>, T>{});
@@ -215,7 +218,8 @@ void implicit_pairs(std::vector<crosscheck_result>& out) {
   const auto problem = problem_named<double>(rk_problem);
   odeint::implicit_euler<double> implicit_euler(implicit_euler_epsilon);
   out.push_back(compare(std::string("backward-euler"), std::string("implicit_euler"), problem,
-                        run_ours<double>("backward-euler", problem), run_odeint_implicit<false>(implicit_euler, problem)));
+                        run_ours<double>("backward-euler", problem),
+                        run_odeint_implicit<false>(implicit_euler, problem)));
   odeint::rosenbrock4<double> rosenbrock;
   out.push_back(compare(std::string("rosenbrock4"), std::string("rosenbrock4"), problem,
                         run_ours<double>("rosenbrock4", problem), run_odeint_implicit<true>(rosenbrock, problem)));

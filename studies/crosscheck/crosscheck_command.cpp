@@ -15,8 +15,8 @@ namespace orderly::cli {
 namespace {
 
 void print_table(const std::vector<crosscheck_result>& results) {
-  std::printf("%-20s %-34s %-15s %-6s %12s  %-7s %s\n", "method", "odeint stepper", "problem", "scalar",
-              "max diff/ulp", "verdict", "note");
+  std::printf("%-20s %-34s %-15s %-6s %12s  %-7s %s\n", "method", "odeint stepper", "problem", "scalar", "max diff/ulp",
+              "verdict", "note");
   for (const auto& r : results)
     std::printf("%-20s %-34s %-15s %-6s %12.3g  %-7s %s\n", r.method.c_str(), r.odeint_stepper.c_str(),
                 r.problem.c_str(), r.scalar.c_str(), r.max_difference_units, status_name(r.status), r.reason.c_str());
@@ -41,13 +41,16 @@ void add_crosscheck_command(CLI::App& app) {
     std::map<std::string, int> statuses;
     int controls = 0;
     for (const auto& r : results) ++statuses[status_name(r.status)], controls += r.control;
-    print_summary_line(*json_path, "crosscheck: " + std::to_string(results.size()) + " pairs (" + count_text(statuses) + "; " +
-                                       std::to_string(controls) + " control pairs) -> " + *json_path);
+    print_summary_line(*json_path, "crosscheck: " + std::to_string(results.size()) + " pairs (" + count_text(statuses) +
+                                       "; " + std::to_string(controls) + " control pairs) -> " + *json_path);
   });
 }
 
 namespace {
-const registered_command crosscheck_registration{{.name = "crosscheck", .add = &add_crosscheck_command, .report_run = {"crosscheck", "--json", "{json}/crosscheck/crosscheck.json"}}};
+const registered_command crosscheck_registration{
+    {.name = "crosscheck",
+     .add = &add_crosscheck_command,
+     .report_run = {"crosscheck", "--json", "{json}/crosscheck/crosscheck.json"}}};
 }  // namespace
 
 }  // namespace orderly::cli

@@ -28,8 +28,10 @@ nlohmann::json energy_policy::to_json() const {
           {"envelope", "running maximum over log-spaced bins of the bin's maximum over its probes"},
           {"fit", "least squares of log envelope on log t over [t_end / 10^fit_decades, t_end]"},
           {"uncertainty", "max(2 x standard error of the slope, |slope(first half) - slope(second half)| / 2)"},
-          {"classes", "exponent < bounded_below: bounded; < random_walk_below: random-walk (t^(1/2), Brouwer's law); "
-                      "< linear_below: linear-drift; else faster; an envelope >= saturated_at at the window's start: saturated (the quantity is lost); a blow-up: unstable"}};
+          {"classes",
+           "exponent < bounded_below: bounded; < random_walk_below: random-walk (t^(1/2), Brouwer's law); "
+           "< linear_below: linear-drift; else faster; an envelope >= saturated_at at the window's start: saturated "
+           "(the quantity is lost); a blow-up: unstable"}};
 }
 
 energy_growth_class growth_class_of(double exponent, const energy_policy& policy) {
@@ -66,8 +68,9 @@ growth_fit fit_growth(const std::vector<double>& t, const std::vector<double>& e
       return fit;
     }
     fit.growth_class = energy_growth_class::undetermined;
-    fit.reason = "only " + std::to_string(fit.points) + " positive envelope points in the window (t >= " +
-                 std::to_string(t_from) + "); need " + std::to_string(policy.min_fit_points);
+    fit.reason = "only " + std::to_string(fit.points) +
+                 " positive envelope points in the window (t >= " + std::to_string(t_from) + "); need " +
+                 std::to_string(policy.min_fit_points);
     return fit;
   }
   const auto line = fit_line(x, y);
@@ -120,11 +123,16 @@ std::optional<double> problem_period(const problem_info& problem) {
 
 const char* wide_scalar_name(scalar_kind run) {
   switch (run) {
-    case scalar_kind::float32: return "double";
-    case scalar_kind::float64: return "float128";
-    case scalar_kind::long_double: return "float128";
-    case scalar_kind::quad: return "mp50";
-    case scalar_kind::mp50: break;
+    case scalar_kind::float32:
+      return "double";
+    case scalar_kind::float64:
+      return "float128";
+    case scalar_kind::long_double:
+      return "float128";
+    case scalar_kind::quad:
+      return "mp50";
+    case scalar_kind::mp50:
+      break;
   }
   return "?";
 }
@@ -145,19 +153,37 @@ energy_result study_energy(const energy_request& request) {
   if (request.steps == 0) throw std::invalid_argument("energy: no steps");
   energy_result result;
   switch (request.scalar) {
-    case scalar_kind::float32: result = energy_detail::run_energy_float(request); break;
-    case scalar_kind::float64: result = energy_detail::run_energy_double(request); break;
-    case scalar_kind::long_double: result = energy_detail::run_energy_long_double(request); break;
-    case scalar_kind::quad: result = energy_detail::run_energy_float128(request); break;
-    case scalar_kind::mp50: throw std::invalid_argument("energy: mp50 runs are not offered (no wider scalar to evaluate in)");
+    case scalar_kind::float32:
+      result = energy_detail::run_energy_float(request);
+      break;
+    case scalar_kind::float64:
+      result = energy_detail::run_energy_double(request);
+      break;
+    case scalar_kind::long_double:
+      result = energy_detail::run_energy_long_double(request);
+      break;
+    case scalar_kind::quad:
+      result = energy_detail::run_energy_float128(request);
+      break;
+    case scalar_kind::mp50:
+      throw std::invalid_argument("energy: mp50 runs are not offered (no wider scalar to evaluate in)");
   }
   result.scalar = std::string(scalar_name(request.scalar));
   switch (request.scalar) {
-    case scalar_kind::float32: result.epsilon = std::numeric_limits<float>::epsilon(); break;
-    case scalar_kind::float64: result.epsilon = std::numeric_limits<double>::epsilon(); break;
-    case scalar_kind::long_double: result.epsilon = static_cast<double>(std::numeric_limits<long double>::epsilon()); break;
-    case scalar_kind::quad: result.epsilon = std::ldexp(1.0, -112); break;
-    case scalar_kind::mp50: break;
+    case scalar_kind::float32:
+      result.epsilon = std::numeric_limits<float>::epsilon();
+      break;
+    case scalar_kind::float64:
+      result.epsilon = std::numeric_limits<double>::epsilon();
+      break;
+    case scalar_kind::long_double:
+      result.epsilon = static_cast<double>(std::numeric_limits<long double>::epsilon());
+      break;
+    case scalar_kind::quad:
+      result.epsilon = std::ldexp(1.0, -112);
+      break;
+    case scalar_kind::mp50:
+      break;
   }
   result.wide_scalar = wide_scalar_name(request.scalar);
 
@@ -177,7 +203,8 @@ energy_result study_energy(const energy_request& request) {
     mark_saturation(result.momentum_growth, t, momentum_envelope, request.policy);
   }
   if (phase.size() == t.size()) result.phase_growth = fit_growth(t, running_max(phase), request.policy);
-  if (request.roundoff_shadow && roundoff.size() == t.size()) result.roundoff_growth = fit_growth(t, roundoff, request.policy);
+  if (request.roundoff_shadow && roundoff.size() == t.size())
+    result.roundoff_growth = fit_growth(t, roundoff, request.policy);
   if (!result.stable) {
     result.energy_growth.growth_class = energy_growth_class::unstable;
     result.energy_growth.reason = result.failure;
@@ -197,17 +224,20 @@ harmonic_prediction predict_harmonic(const method_entry& method, const mp50& h, 
     const mp50 y = sqrt(k) * h;
     const mp50 factor = std::norm(evaluate_stability_function<mp50>(stability_function_of(*tableau), {mp50(0), y}));
     out.per_step_factor = static_cast<double>(factor);
-    out.formula = "H_n / H_0 = |R(i omega h)|^(2n), R the stability function of the tableau (omega h = " +
-                  (sqrt(k) * h).str(17) + "); |R|^2 - 1 = " + (factor - 1).str(6) + " per step";
+    out.formula =
+        "H_n / H_0 = |R(i omega h)|^(2n), R the stability function of the tableau (omega h = " + (sqrt(k) * h).str(17) +
+        "); |R|^2 - 1 = " + (factor - 1).str(6) + " per step";
     for (auto n : steps) out.deviation.push_back(static_cast<double>(pow(factor, static_cast<long>(n)) - 1));
     return out;
   }
   const auto* split = method.splitting();
-  if (!split) throw std::invalid_argument(method.name + ": no harmonic prediction for family " + family_name(method.family));
+  if (!split)
+    throw std::invalid_argument(method.name + ": no harmonic prediction for family " + family_name(method.family));
   // One step: drift then kick per stage, on (q, p), force -k q: M = K_s D_s ... K_1 D_1.
   using matrix = std::array<mp50, 4>;  // row-major 2x2
   auto multiply = [](const matrix& a, const matrix& b) {
-    return matrix{a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3], a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3]};
+    return matrix{a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3], a[2] * b[0] + a[3] * b[2],
+                  a[2] * b[1] + a[3] * b[3]};
   };
   matrix M{1, 0, 0, 1};
   for (std::size_t i = 0; i < split->drift.size(); ++i) {
@@ -215,9 +245,10 @@ harmonic_prediction predict_harmonic(const method_entry& method, const mp50& h, 
     M = multiply(matrix{1, a * h, 0, 1}, M);
     M = multiply(matrix{1, 0, -b * h * k, 1}, M);
   }
-  out.formula = "(q_n, p_n) = M^n (q_0, p_0), M the product of the drift [[1, a_i h], [0, 1]] and kick "
-                "[[1, 0], [-b_i h k, 1]] matrices of the composition; trace(M)/2 = " +
-                ((M[0] + M[3]) / 2).str(17) + ", det(M) = " + (M[0] * M[3] - M[1] * M[2]).str(17);
+  out.formula =
+      "(q_n, p_n) = M^n (q_0, p_0), M the product of the drift [[1, a_i h], [0, 1]] and kick "
+      "[[1, 0], [-b_i h k, 1]] matrices of the composition; trace(M)/2 = " +
+      ((M[0] + M[3]) / 2).str(17) + ", det(M) = " + (M[0] * M[3] - M[1] * M[2]).str(17);
   for (auto n : steps) {
     matrix power{1, 0, 0, 1}, base = M;
     for (std::size_t e = n; e > 0; e >>= 1) {
@@ -233,7 +264,8 @@ harmonic_prediction predict_harmonic(const method_entry& method, const mp50& h, 
 namespace {
 
 nlohmann::json fit_json(const growth_fit& g) {
-  nlohmann::json j{{"class", class_name(g.growth_class)}, {"window", {{"t_from", g.t_from}, {"t_to", g.t_to}, {"points", g.points}}}};
+  nlohmann::json j{{"class", class_name(g.growth_class)},
+                   {"window", {{"t_from", g.t_from}, {"t_to", g.t_to}, {"points", g.points}}}};
   if (g.found) {
     j["exponent"] = g.exponent;
     j["uncertainty"] = g.uncertainty;
@@ -295,11 +327,13 @@ nlohmann::json to_json(const energy_result& r) {
   // from the first sample to the last.
   if (!r.samples.empty() && r.h > 0) {
     const double t1 = r.samples.front().t, t2 = r.samples.back().t;
-    j["roundoff_lines"] = {{"epsilon", r.epsilon},
-                           {"random_walk", {{"t", {t1, t2}},
-                                            {"error", {r.epsilon * std::sqrt(t1 / r.h), r.epsilon * std::sqrt(t2 / r.h)}}}}};
+    j["roundoff_lines"] = {
+        {"epsilon", r.epsilon},
+        {"random_walk",
+         {{"t", {t1, t2}}, {"error", {r.epsilon * std::sqrt(t1 / r.h), r.epsilon * std::sqrt(t2 / r.h)}}}}};
   }
-  if (r.momentum_growth.points > 0 || r.momentum_growth.found) j["angular_momentum_growth"] = fit_json(r.momentum_growth);
+  if (r.momentum_growth.points > 0 || r.momentum_growth.found)
+    j["angular_momentum_growth"] = fit_json(r.momentum_growth);
   if (r.phase_growth.points > 0 || r.phase_growth.found) j["phase_growth"] = fit_json(r.phase_growth);
   if (r.roundoff_growth.points > 0 || r.roundoff_growth.found) j["roundoff_growth"] = fit_json(r.roundoff_growth);
   if (!r.theory.empty()) {

@@ -61,9 +61,11 @@ void run_single(const energy_options& o) {
   const auto& method = resolve_method(o.method);
   const auto& problem = resolve_problem(o.problem);
   if (!energy_problem(problem.info))
-    throw usage_error("--problem " + o.problem + ": not a Hamiltonian problem (energy takes harmonic, pendulum, kepler, "
+    throw usage_error("--problem " + o.problem +
+                      ": not a Hamiltonian problem (energy takes harmonic, pendulum, kepler, "
                       "henon-heiles, outer-solar-system, pleiades)");
-  if (auto why = incompatibility(method, problem.info); !why.empty()) throw usage_error("--method " + o.method + ": " + why);
+  if (auto why = incompatibility(method, problem.info); !why.empty())
+    throw usage_error("--method " + o.method + ": " + why);
   const auto scalar = parse_scalar(o.scalar);
   if (!scalar || *scalar == scalar_kind::mp50)
     throw usage_error("--scalar '" + o.scalar + "': use float, double, long-double or float128");
@@ -71,7 +73,8 @@ void run_single(const energy_options& o) {
     throw usage_error("--method " + o.method + ": a seed specimen runs in float only (--scalar float)");
   if (o.roundoff_shadow && (method.seed() || *scalar == scalar_kind::quad))
     throw usage_error("--roundoff: needs a float, double or long-double run of a library method");
-  if (o.compensated && method.seed()) throw usage_error("--compensated: " + o.method + " is an article's code, kept as written");
+  if (o.compensated && method.seed())
+    throw usage_error("--compensated: " + o.method + " is an article's code, kept as written");
   double h = 0;
   try {
     h = static_cast<double>(problems::parse_value(o.h));
@@ -79,7 +82,8 @@ void run_single(const energy_options& o) {
     throw usage_error("--h '" + o.h + "': not a number");
   }
   if (!(h > 0) || !std::isfinite(h)) throw usage_error("--h '" + o.h + "': must be a positive number");
-  if ((o.periods > 0) == (o.t_end > 0)) throw usage_error("energy needs exactly one of --periods N or --t-end T (positive)");
+  if ((o.periods > 0) == (o.t_end > 0))
+    throw usage_error("energy needs exactly one of --periods N or --t-end T (positive)");
   double span = o.t_end;
   if (o.periods > 0) {
     const auto period = problem_period(problem.info);
@@ -95,8 +99,8 @@ void run_single(const energy_options& o) {
     const T step = static_cast<T>(h), end = static_cast<T>(span);
     if (!(step > 0)) throw usage_error("--h " + o.h + ": rounds to 0 in " + o.scalar);
     if (end + step == end)
-      throw usage_error("--h " + o.h + ": below the spacing of " + o.scalar + " numbers near t = " +
-                        std::to_string(span) + " (the clock would not advance)");
+      throw usage_error("--h " + o.h + ": below the spacing of " + o.scalar +
+                        " numbers near t = " + std::to_string(span) + " (the clock would not advance)");
   });
   if (!o.json_path.empty()) check_output_path("--json", o.json_path);
   const energy_request request{.method = &method,
@@ -107,8 +111,10 @@ void run_single(const energy_options& o) {
                                .sum = o.compensated ? summation::compensated : summation::plain,
                                .roundoff_shadow = o.roundoff_shadow};
   const auto result = study_energy(request);
-  if (o.json_path.empty()) print_summary(result);
-  else write_json("--json", o.json_path, to_json(result));
+  if (o.json_path.empty())
+    print_summary(result);
+  else
+    write_json("--json", o.json_path, to_json(result));
 }
 
 void run_suite_command(const energy_options& o) {
@@ -132,10 +138,12 @@ void run_suite_command(const energy_options& o) {
 
 void add_energy_command(CLI::App& app) {
   auto o = std::make_shared<energy_options>();
-  auto* cmd = app.add_subcommand("energy", "Long-time energy error of a method on a Hamiltonian problem: growth class, "
-                                           "phase error, compensated summation, seed experiments");
+  auto* cmd = app.add_subcommand("energy",
+                                 "Long-time energy error of a method on a Hamiltonian problem: growth class, "
+                                 "phase error, compensated summation, seed experiments");
   cmd->add_option("--method", o->method, "Method name (orderly list methods)");
-  cmd->add_option("--problem", o->problem, "harmonic | pendulum | kepler | henon-heiles | outer-solar-system | pleiades");
+  cmd->add_option("--problem", o->problem,
+                  "harmonic | pendulum | kepler | henon-heiles | outer-solar-system | pleiades");
   cmd->add_option("--h", o->h, "Step size (decimal or rational, rounded once to the scalar)");
   cmd->add_option("--periods", o->periods, "Run for N periods (kepler, harmonic, pendulum)");
   cmd->add_option("--t-end", o->t_end, "Run until t = T");
@@ -155,7 +163,10 @@ void add_energy_command(CLI::App& app) {
 }
 
 namespace {
-const registered_command energy_registration{{.name = "energy", .add = &add_energy_command, .report_run = {"energy", "--suite", "default", "--json", "{json}/energy/energy.json"}}};
+const registered_command energy_registration{
+    {.name = "energy",
+     .add = &add_energy_command,
+     .report_run = {"energy", "--suite", "default", "--json", "{json}/energy/energy.json"}}};
 }  // namespace
 
 }  // namespace orderly::cli

@@ -109,13 +109,8 @@ nlohmann::json experiment(const std::string& problem_name, const std::string& dt
   nlohmann::json runs = nlohmann::json::array();
   for (const auto& name : specimens) runs.push_back(trajectory<float>(method_named(name), entry, dt, t_end));
   for (const auto& name : library) runs.push_back(trajectory<double>(method_named(name), entry, dt, t_end));
-  return {{"problem", problem_name},
-          {"description", entry.info.description},
-          {"dt", dt},
-          {"t_end", t_end},
-          {"article_claim", claim},
-          {"exact", exact_trajectory(entry, t_end)},
-          {"runs", runs}};
+  return {{"problem", problem_name}, {"description", entry.info.description},   {"dt", dt},    {"t_end", t_end},
+          {"article_claim", claim},  {"exact", exact_trajectory(entry, t_end)}, {"runs", runs}};
 }
 
 // --- The settling time of the damped spring ---
@@ -200,13 +195,16 @@ nlohmann::json settle(const method_entry& method, const problem_entry& entry, co
     min_amplitude = std::min(min_amplitude, a);
     using std::fabs;
     const T smallest_normal = std::numeric_limits<T>::min();
-    if (!first_subnormal && ((y[0] != 0 && fabs(y[0]) < smallest_normal) || (y[1] != 0 && fabs(y[1]) < smallest_normal)))
+    if (!first_subnormal &&
+        ((y[0] != 0 && fabs(y[0]) < smallest_normal) || (y[1] != 0 && fabs(y[1]) < smallest_normal)))
       first_subnormal = n;
     if (!first_zero && y[0] == 0 && y[1] == 0) first_zero = n;
     // The arithmetic stops moving: the state repeats itself after one or two steps.
     if (!stuck_from && !(y[0] == 0 && y[1] == 0)) {
-      if (y == previous) stuck_from = n, stuck_period = 1, stuck_state = y;
-      else if (n >= 2 && y == before_previous) stuck_from = n, stuck_period = 2, stuck_state = y;
+      if (y == previous)
+        stuck_from = n, stuck_period = 1, stuck_state = y;
+      else if (n >= 2 && y == before_previous)
+        stuck_from = n, stuck_period = 2, stuck_state = y;
     }
     before_previous = previous;
     previous = y;
@@ -232,13 +230,17 @@ nlohmann::json settle(const method_entry& method, const problem_entry& entry, co
     const double rho = spectral_radius(*m);
     j["spectral_radius"] = rho;
     // A_n ~ A_0 rho^n: the first step with A_0 rho^n < threshold.
-    if (rho < 1) j["predicted_settle_time"] = std::ceil(std::log(threshold / x0) / std::log(rho)) * hd;
-    else j["predicted_settle_time"] = nullptr;
+    if (rho < 1)
+      j["predicted_settle_time"] = std::ceil(std::log(threshold / x0) / std::log(rho)) * hd;
+    else
+      j["predicted_settle_time"] = nullptr;
     j["exact_decay_per_step"] = std::exp(-b * hd / 2);
   }
   j["min_amplitude"] = min_amplitude;
-  j["first_subnormal_time"] = first_subnormal ? nlohmann::json(static_cast<double>(*first_subnormal) * time_of) : nlohmann::json(nullptr);
-  j["exact_zero_time"] = first_zero ? nlohmann::json(static_cast<double>(*first_zero) * time_of) : nlohmann::json(nullptr);
+  j["first_subnormal_time"] =
+      first_subnormal ? nlohmann::json(static_cast<double>(*first_subnormal) * time_of) : nlohmann::json(nullptr);
+  j["exact_zero_time"] =
+      first_zero ? nlohmann::json(static_cast<double>(*first_zero) * time_of) : nlohmann::json(nullptr);
   if (stuck_from) {
     j["stuck"] = {{"time", static_cast<double>(*stuck_from) * time_of},
                   {"period_steps", *stuck_period},
@@ -269,8 +271,9 @@ double exact_settle_time(const problem_entry& entry) {
 nlohmann::json seed_experiments() {
   nlohmann::json list = nlohmann::json::array();
   const std::vector<std::string> specimens{"seed-euler", "seed-semi-implicit-euler", "seed-rk4"};
-  list.push_back(experiment("spring-damper-15", "1/100", 10, specimens, {"euler", "rk4"},
-                            "explicit Euler gains energy; semi-implicit Euler is stable (Fiedler, Integration Basics, 2018)"));
+  list.push_back(
+      experiment("spring-damper-15", "1/100", 10, specimens, {"euler", "rk4"},
+                 "explicit Euler gains energy; semi-implicit Euler is stable (Fiedler, Integration Basics, 2018)"));
   for (const std::string dt : {"1/10", "1/4"})
     list.push_back(experiment("harmonic", dt, 90, specimens,
                               {"euler", "symplectic-euler-a", "symplectic-euler-b", "velocity-verlet", "rk4"},
@@ -286,26 +289,33 @@ nlohmann::json settling_study() {
   for (const auto& dt : dts) {
     for (const std::string name : {"seed-euler", "seed-semi-implicit-euler", "seed-rk4"})
       runs.push_back(settle<float>(method_named(name), entry, dt));
-    for (const std::string name : {"euler", "heun", "rk4"}) runs.push_back(settle<double>(method_named(name), entry, dt));
+    for (const std::string name : {"euler", "heun", "rk4"})
+      runs.push_back(settle<double>(method_named(name), entry, dt));
   }
-  return {{"problem", entry.info.name},
-          {"description", entry.info.description},
-          {"definition", "settle time: the first time after which the amplitude sqrt(x^2 + v^2/k) stays below " +
-                             std::to_string(settle_fraction) + " x0 (1 mm from x0 = 100 m) until t = " +
-                             std::to_string(static_cast<int>(follow_seconds)) + " s"},
-          {"settle_fraction", settle_fraction},
-          {"follow_seconds", follow_seconds},
-          {"prediction", "A_n ~ A_0 rho^n with rho the spectral radius of the method's one-step matrix on "
-                         "y' = [[0, 1], [-k, -b]] y (Runge-Kutta: R(hA) from the exact stability polynomial; "
-                         "semi-implicit Euler: [[1 - h^2 k, h (1 - h b)], [-h k, 1 - h b]]); predicted settle time "
-                         "= h ceil(ln(1e-5) / ln rho); the exact decay per step is e^(-b h / 2)"},
-          {"exact_settle_time", exact_settle_time(entry)},
-          {"reader_reported",
-           {{"source", "reader comment 17 on G. Fiedler, Integration Basics (earlier posting), RK4 sample code in float"},
-            {"points", {{{"dt", 0.1}, {"settle_time", 23.0}}, {{"dt", 0.2}, {"settle_time", 23.0}},
-                        {{"dt", 0.3}, {"settle_time", 23.0}}, {{"dt", 0.4}, {"settle_time", 22.4}},
-                        {{"dt", 0.5}, {"settle_time", 20.0}}, {{"dt", 0.6}, {"settle_time", 15.6}}}}}},
-          {"runs", runs}};
+  return {
+      {"problem", entry.info.name},
+      {"description", entry.info.description},
+      {"definition", "settle time: the first time after which the amplitude sqrt(x^2 + v^2/k) stays below " +
+                         std::to_string(settle_fraction) + " x0 (1 mm from x0 = 100 m) until t = " +
+                         std::to_string(static_cast<int>(follow_seconds)) + " s"},
+      {"settle_fraction", settle_fraction},
+      {"follow_seconds", follow_seconds},
+      {"prediction",
+       "A_n ~ A_0 rho^n with rho the spectral radius of the method's one-step matrix on "
+       "y' = [[0, 1], [-k, -b]] y (Runge-Kutta: R(hA) from the exact stability polynomial; "
+       "semi-implicit Euler: [[1 - h^2 k, h (1 - h b)], [-h k, 1 - h b]]); predicted settle time "
+       "= h ceil(ln(1e-5) / ln rho); the exact decay per step is e^(-b h / 2)"},
+      {"exact_settle_time", exact_settle_time(entry)},
+      {"reader_reported",
+       {{"source", "reader comment 17 on G. Fiedler, Integration Basics (earlier posting), RK4 sample code in float"},
+        {"points",
+         {{{"dt", 0.1}, {"settle_time", 23.0}},
+          {{"dt", 0.2}, {"settle_time", 23.0}},
+          {{"dt", 0.3}, {"settle_time", 23.0}},
+          {{"dt", 0.4}, {"settle_time", 22.4}},
+          {{"dt", 0.5}, {"settle_time", 20.0}},
+          {{"dt", 0.6}, {"settle_time", 15.6}}}}}},
+      {"runs", runs}};
 }
 
 }  // namespace orderly

@@ -55,8 +55,13 @@ std::vector<suite_job> suite_jobs() {
   std::vector<suite_job> jobs;
   auto add = [&](const std::string& part, const method_entry& m, const std::string& problem, const std::string& h,
                  std::size_t steps, summation sum = summation::plain, bool roundoff_shadow = false) {
-    jobs.push_back({part, energy_request{.method = &m, .problem = &problem_named(problem), .scalar = scalar_kind::float64,
-                                         .h = h, .steps = steps, .sum = sum, .roundoff_shadow = roundoff_shadow}});
+    jobs.push_back({part, energy_request{.method = &m,
+                                         .problem = &problem_named(problem),
+                                         .scalar = scalar_kind::float64,
+                                         .h = h,
+                                         .steps = steps,
+                                         .sum = sum,
+                                         .roundoff_shadow = roundoff_shadow}});
   };
   // The long ones first, so that two threads finish together.
   for (auto sum : {summation::plain, summation::compensated}) {
@@ -90,7 +95,8 @@ nlohmann::json run_energy_suite(unsigned threads) {
   (void)problem_catalog();
   const auto jobs = suite_jobs();
   progress_meter progress("energy", jobs.size());
-  const auto outcomes = run_jobs(jobs, [](const suite_job& job) { return study_energy(job.request); }, threads, &progress);
+  const auto outcomes = run_jobs(
+      jobs, [](const suite_job& job) { return study_energy(job.request); }, threads, &progress);
   nlohmann::json runs = nlohmann::json::array();
   nlohmann::json failures = nlohmann::json::array();
   for (std::size_t i = 0; i < jobs.size(); ++i) {
@@ -117,8 +123,9 @@ nlohmann::json run_energy_suite(unsigned threads) {
             {"outer-solar-system", "every Runge-Kutta and splitting method, h = 10 days, 10^5 steps, double"},
             {"harmonic", "every Runge-Kutta and splitting method, h = 1/10, 10^5 steps, beside the prediction"},
             {"fixed-work", "kepler to t = 1000 at 400 force evaluations per unit time: h = (evaluations per step)/400"},
-            {"compensation", "kepler over 10^7 steps, plain and Kahan-compensated update: velocity-verlet h = 1/100, "
-                             "yoshida4 h = 1/10000; velocity-verlet h = 1/10000 with a float128 shadow run (round-off alone)"},
+            {"compensation",
+             "kepler over 10^7 steps, plain and Kahan-compensated update: velocity-verlet h = 1/100, "
+             "yoshida4 h = 1/10000; velocity-verlet h = 1/10000 with a float128 shadow run (round-off alone)"},
             {"pendulum", "velocity-verlet, yoshida4, rk4, dopri54 at h = 1/20, 10^6 steps"},
             {"henon-heiles", "velocity-verlet, yoshida4, rk4, dopri54 at h = 1/20, 10^6 steps"}}},
           {"runs", runs},

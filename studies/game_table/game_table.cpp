@@ -114,8 +114,10 @@ simulation_result simulate(const spring_runner& runner, double k, double b, doub
     }
     r.largest = std::max(r.largest, amplitude);
     if (r.steps <= policy::early_steps) r.early = std::max(r.early, amplitude);
-    if (fixed_steps) amplitudes.push_back(amplitude);
-    else if (r.steps > policy::early_steps && amplitude > policy::blown_up_factor * r.early) break;
+    if (fixed_steps)
+      amplitudes.push_back(amplitude);
+    else if (r.steps > policy::early_steps && amplitude > policy::blown_up_factor * r.early)
+      break;
   }
   if (fixed_steps && !amplitudes.empty()) {
     const auto middle = amplitudes.begin() + static_cast<std::ptrdiff_t>(amplitudes.size() / 2);
@@ -136,7 +138,7 @@ double coefficient_magnitude(const rk_coefficients<Number>& m) {
 
 struct table_method {
   std::string name, title, family;
-  std::optional<linear_stability> stability;  // Runge-Kutta methods
+  std::optional<linear_stability> stability;     // Runge-Kutta methods
   std::optional<high_precision> harmonic_limit;  // splitting methods
   bool has_harmonic_limit = false;
   spring_runner runner;  // empty: no stepper
@@ -201,14 +203,17 @@ nlohmann::json table_cell(const table_method& m, int rate, double b) {
     if (m.harmonic_limit) predicted = std::pow(m.harmonic_limit->convert_to<double>() / h, 2);
     cell["predicted_from"] = "harmonic stability limit omega h: k_max = (omega h / h)^2";
   }
-  if (has_prediction) cell["predicted_k_max"] = k_json(predicted);
-  else cell["predicted_k_max"] = nullptr;
+  if (has_prediction)
+    cell["predicted_k_max"] = k_json(predicted);
+  else
+    cell["predicted_k_max"] = nullptr;
 
   // Confirmation with the stepper.
   if (m.has_harmonic_limit && b != 0) {
     cell["confirmed_k_max"] = nullptr;
-    cell["note"] = "not applicable: damping makes the force depend on the velocity; a splitting method's kick "
-                   "needs a position-only force";
+    cell["note"] =
+        "not applicable: damping makes the force depend on the velocity; a splitting method's kick "
+        "needs a position-only force";
     return cell;
   }
   if (!m.runner) {
@@ -226,8 +231,9 @@ nlohmann::json table_cell(const table_method& m, int rate, double b) {
                         std::to_string(policy::stable_roundoff_units * m.roundoff) + " (its round-off)";
   if (has_prediction) {
     const bool both_unbounded = !predicted && !confirmed;
-    bool agree = both_unbounded || (predicted && confirmed &&
-                                    std::abs(*predicted - *confirmed) <= policy::agreement_tolerance * std::max(*predicted, 1.0));
+    bool agree = both_unbounded ||
+                 (predicted && confirmed &&
+                  std::abs(*predicted - *confirmed) <= policy::agreement_tolerance * std::max(*predicted, 1.0));
     if (predicted && *predicted == 0 && confirmed && m.stability && b == 0) {
       // No stable spring at all: the stepper's limit is where its growth per step first exceeds its
       // round-off, which the stability function predicts too (|R(i h sqrt k)| = tolerance).
@@ -237,21 +243,24 @@ nlohmann::json table_cell(const table_method& m, int rate, double b) {
       });
       cell["predicted_detectable_k"] = k_json(detectable);
       agree = detectable && std::abs(*detectable - *confirmed) <= policy::detection_agreement * *detectable;
-      cell["note"] = "no stable stiffness: |R(i omega h)| > 1 for every omega h > 0; below the confirmed k the growth "
-                     "per step is under the stepper's round-off";
+      cell["note"] =
+          "no stable stiffness: |R(i omega h)| > 1 for every omega h > 0; below the confirmed k the growth "
+          "per step is under the stepper's round-off";
     }
     cell["agrees"] = agree;
   }
   const bool limit_is_roundoff = predicted && *predicted == 0;
   if (confirmed && *confirmed >= policy::k_scan_start && !limit_is_roundoff) {
-    const double k_out = *confirmed * (1 + policy::simulation_margin), k_in = *confirmed * (1 - policy::simulation_margin);
+    const double k_out = *confirmed * (1 + policy::simulation_margin),
+                 k_in = *confirmed * (1 - policy::simulation_margin);
     const auto outside = simulate(m.runner, k_out, b, h, policy::max_simulation_steps, false);
     const auto inside = simulate(m.runner, k_in, b, h, std::max(outside.steps, policy::min_inside_steps), true);
     const bool blows_up = outside.overflow || outside.largest > policy::blown_up_factor * outside.early;
     const bool bounded = !inside.overflow && inside.second_half <= policy::bounded_factor * inside.first_half;
     cell["simulation"] = {{"k_outside", k_out},
                           {"steps_outside", outside.steps},
-                          {"growth_outside", outside.overflow ? nlohmann::json("overflow") : nlohmann::json(outside.largest / outside.early)},
+                          {"growth_outside", outside.overflow ? nlohmann::json("overflow")
+                                                              : nlohmann::json(outside.largest / outside.early)},
                           {"blows_up_outside", blows_up},
                           {"k_inside", k_in},
                           {"steps_inside", inside.steps},
@@ -259,8 +268,9 @@ nlohmann::json table_cell(const table_method& m, int rate, double b) {
                           {"largest_amplitude_second_half", inside.second_half},
                           {"bounded_inside", bounded}};
     if (!bounded)
-      cell["note"] = "the step matrix is stable to the scalar's round-off below this k, but a run just inside still "
-                     "grows: the growth per step is below what one step can resolve";
+      cell["note"] =
+          "the step matrix is stable to the scalar's round-off below this k, but a run just inside still "
+          "grows: the growth per step is below what one step can resolve";
   }
   return cell;
 }
@@ -291,19 +301,25 @@ nlohmann::json game_table() {
             return cell["confirmed_k_max"].is_null() ? cell["predicted_k_max"] : cell["confirmed_k_max"];
     return nullptr;
   };
-  const auto rk4 = cell_of("rk4", 0), semi = cell_of("seed-semi-implicit-euler", 0), euler_damped = cell_of("seed-euler", 1), radau = cell_of("radau5", 0);
+  const auto rk4 = cell_of("rk4", 0), semi = cell_of("seed-semi-implicit-euler", 0),
+             euler_damped = cell_of("seed-euler", 1), radau = cell_of("radau5", 0);
   std::string meaning = "At 60 Hz (h = 1/60 s) a unit mass on an undamped spring stays stable with RK4 up to " +
                         k_text(rk4) + " and with semi-implicit Euler up to " + k_text(semi) +
                         "; explicit Euler is unstable for every undamped spring and with damping b = 1 stable "
-                        "only up to " + k_text(euler_damped) +
+                        "only up to " +
+                        k_text(euler_damped) +
                         ". A stiffer spring needs a smaller step (k_max grows as 1/h^2), substeps, or an A-stable "
-                        "implicit method (Radau IIA: " + k_text(radau) + ").";
+                        "implicit method (Radau IIA: " +
+                        k_text(radau) + ").";
   return {{"schema", "orderly.game-table/1"},
           {"mass", 1},
           {"frame_rates", policy::frame_rates},
           {"dampings", policy::dampings},
-          {"k_scan", {{"start", policy::k_scan_start}, {"factor", policy::k_scan_factor}, {"unbounded_beyond", policy::k_scan_end},
-                      {"relative_resolution", policy::k_relative_resolution}}},
+          {"k_scan",
+           {{"start", policy::k_scan_start},
+            {"factor", policy::k_scan_factor},
+            {"unbounded_beyond", policy::k_scan_end},
+            {"relative_resolution", policy::k_relative_resolution}}},
           {"policy", policy::to_json()},
           {"rows", rows},
           {"meaning", meaning}};

@@ -26,8 +26,9 @@ std::string cell_text(const nlohmann::json& cell) {
 
 void add_game_table_command(CLI::App& app) {
   auto json_path = std::make_shared<std::string>();
-  auto* cmd = app.add_subcommand("game-table", "Largest spring stiffness k each method keeps stable at 60 and 120 Hz "
-                                               "(undamped, damped b = 1): predicted and confirmed");
+  auto* cmd = app.add_subcommand("game-table",
+                                 "Largest spring stiffness k each method keeps stable at 60 and 120 Hz "
+                                 "(undamped, damped b = 1): predicted and confirmed");
   cmd->add_option("--json", *json_path, "Write the table as JSON to FILE ('-' for standard output)");
   cmd->callback([json_path] {
     if (!json_path->empty()) check_output_path("--json", *json_path);
@@ -61,7 +62,10 @@ void add_game_table_command(CLI::App& app) {
 }
 
 namespace {
-const registered_command game_table_registration{{.name = "game-table", .add = &add_game_table_command, .report_run = {"game-table", "--json", "{json}/game-table/game-table.json"}}};
+const registered_command game_table_registration{
+    {.name = "game-table",
+     .add = &add_game_table_command,
+     .report_run = {"game-table", "--json", "{json}/game-table/game-table.json"}}};
 }  // namespace
 
 }  // namespace orderly::cli

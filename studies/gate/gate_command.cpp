@@ -46,8 +46,7 @@ int run_gate(gate_options o) {
   if (!o.update) {
     std::set<std::string> measured;
     for (const auto& job : jobs)
-      measured.insert(job.method->name + "/" + job.problem->info.name + "/" +
-                      weight_set_name(job.weights));
+      measured.insert(job.method->name + "/" + job.problem->info.name + "/" + weight_set_name(job.weights));
     for (const auto& [key, entry] : baseline.entries)
       if (!measured.count(key))
         throw usage_error("--baseline '" + o.baseline + "': entry '" + key + "' names no measurement of the gate");
@@ -89,8 +88,8 @@ int run_gate(gate_options o) {
       ++algebra_checked;
       if (finding->passes()) continue;
       ++algebra_failed;
-      std::cout << "FAIL " << method.name << " (" << weight_set_name(weights)
-                << " weights): " << finding->text() << "\n";
+      std::cout << "FAIL " << method.name << " (" << weight_set_name(weights) << " weights): " << finding->text()
+                << "\n";
     }
   std::cout << "order gate: measured " << jobs.size() - static_cast<std::size_t>(failed) << " passed, " << failed
             << " failed; order conditions " << algebra_checked - algebra_failed << " passed, " << algebra_failed

@@ -24,7 +24,8 @@ largest_step_result largest_step_of(const method_entry& method, const typed_prob
   std::map<std::uint64_t, double> errors;
   auto error_at = [&](std::uint64_t steps) {
     const auto run = run_fixed_steps(method, problem, steps, false);
-    const double error = run.stable ? detail::distance(run.final_state, reference) : std::numeric_limits<double>::infinity();
+    const double error =
+        run.stable ? detail::distance(run.final_state, reference) : std::numeric_limits<double>::infinity();
     errors[steps] = error;
     return error;
   };
@@ -90,8 +91,8 @@ largest_step_study study_largest_step(const largest_step_request& request) {
       methods,
       [&](const method_entry* method) { return largest_step_of(*method, problem, reference.states.front(), request); },
       request.threads, &progress);
-  largest_step_study study{.request = request, .reference_digits = reference.certified_digits,
-                           .reference_method = reference.method};
+  largest_step_study study{
+      .request = request, .reference_digits = reference.certified_digits, .reference_method = reference.method};
   for (std::size_t i = 0; i < outcomes.size(); ++i) {
     if (outcomes[i].result) {
       study.methods.push_back(*outcomes[i].result);
@@ -107,7 +108,8 @@ nlohmann::json to_json(const largest_step_study& study) {
   nlohmann::json methods = nlohmann::json::array();
   for (const auto& m : study.methods) {
     nlohmann::json searched = nlohmann::json::array();
-    for (const auto& [steps, error] : m.searched) searched.push_back({{"steps", steps}, {"error", finite_or_null(error)}});
+    for (const auto& [steps, error] : m.searched)
+      searched.push_back({{"steps", steps}, {"error", finite_or_null(error)}});
     nlohmann::json row{{"method", m.method}, {"order", m.order}, {"searched", searched}};
     if (m.steps) {
       row["steps"] = *m.steps;

@@ -37,8 +37,9 @@ void print_largest_steps(const largest_step_study& study) {
 void add_largest_step_command(CLI::App& app) {
   auto request = std::make_shared<largest_step_request>();
   auto json_path = std::make_shared<std::string>();
-  auto* cmd = app.add_subcommand("largest-step", "Largest equal step at which each explicit Runge-Kutta method meets "
-                                                 "an error tolerance at the end of a problem, and its cost");
+  auto* cmd = app.add_subcommand("largest-step",
+                                 "Largest equal step at which each explicit Runge-Kutta method meets "
+                                 "an error tolerance at the end of a problem, and its cost");
   cmd->add_option("--problem", request->problem, "Problem name (orderly list problems; default nonlinear-na)");
   within(cmd->add_option("--tolerance", request->tolerance, "Tolerance on the final-time error (default 1e-6)"),
          min_tolerance, 1.0);

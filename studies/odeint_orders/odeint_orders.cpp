@@ -26,25 +26,35 @@ using vec = state_of<T>;
 
 template <class S>
 std::optional<int> stepper_order_of() {
-  if constexpr (requires { S::stepper_order_value; }) return static_cast<int>(S::stepper_order_value);
-  else return std::nullopt;
+  if constexpr (requires { S::stepper_order_value; })
+    return static_cast<int>(S::stepper_order_value);
+  else
+    return std::nullopt;
 }
 template <class S>
 std::optional<int> error_order_of() {
-  if constexpr (requires { S::error_order_value; }) return static_cast<int>(S::error_order_value);
-  else return std::nullopt;
+  if constexpr (requires { S::error_order_value; })
+    return static_cast<int>(S::error_order_value);
+  else
+    return std::nullopt;
 }
 
 enum class call_form { in_place, out_of_place, integrate_n_steps, integrate_const, dense_output_times, embedded };
 
 const char* call_name(call_form c) {
   switch (c) {
-    case call_form::in_place: return "do_step(sys, x, t, dt)";
-    case call_form::out_of_place: return "do_step(sys, in, t, out, dt)";
-    case call_form::integrate_n_steps: return "integrate_n_steps";
-    case call_form::integrate_const: return "integrate_const";
-    case call_form::dense_output_times: return "integrate_times, t_end mid-step (calc_state)";
-    case call_form::embedded: return "do_step(sys, in, t, out, dt, xerr), out - xerr propagated";
+    case call_form::in_place:
+      return "do_step(sys, x, t, dt)";
+    case call_form::out_of_place:
+      return "do_step(sys, in, t, out, dt)";
+    case call_form::integrate_n_steps:
+      return "integrate_n_steps";
+    case call_form::integrate_const:
+      return "integrate_const";
+    case call_form::dense_output_times:
+      return "integrate_times, t_end mid-step (calc_state)";
+    case call_form::embedded:
+      return "do_step(sys, in, t, out, dt, xerr), out - xerr propagated";
   }
   return "";
 }
@@ -59,8 +69,8 @@ odeint_verdict judge(const order_fit& fit, std::optional<int> declared, bool mis
   if (!declared) return odeint_verdict::no_declared_order;
   if (fit.uncertainty > odeint_order_policy::max_uncertainty) return odeint_verdict::inconclusive;
   const double p = fit.order, u = fit.uncertainty;
-  const bool ok = *declared >= p - u - odeint_order_policy::band_above() &&
-                  *declared <= p + u + odeint_order_policy::band_below();
+  const bool ok =
+      *declared >= p - u - odeint_order_policy::band_above() && *declared <= p + u + odeint_order_policy::band_below();
   if (ok) return odeint_verdict::matches;
   return mismatch_needs_settled && !fit.settled ? odeint_verdict::inconclusive : odeint_verdict::mismatch;
 }
@@ -78,8 +88,10 @@ fixed_step_run<T> run_grid(const typed_problem<T>& problem, std::size_t n, bool 
   if (form == call_form::integrate_n_steps || form == call_form::integrate_const) {
     const T h = (problem.t_end - problem.t0) / T(n);
     vec<T> x = problem.y0;
-    if (form == call_form::integrate_n_steps) odeint::integrate_n_steps(stepper, system, x, problem.t0, h, n);
-    else odeint::integrate_const(stepper, system, x, problem.t0, problem.t_end, h);
+    if (form == call_form::integrate_n_steps)
+      odeint::integrate_n_steps(stepper, system, x, problem.t0, h, n);
+    else
+      odeint::integrate_const(stepper, system, x, problem.t0, problem.t_end, h);
     run.final_state = x;
     run.stable = all_finite(x);
     if (!run.stable) run.failure = "non-finite state at the end";
@@ -286,8 +298,8 @@ order_fit fit_all_points(std::vector<convergence_point>& points) {
   fit.order = line.slope;
   fit.uncertainty = 2 * line.slope_standard_error;
   fit.error_constant = std::exp(line.intercept);
-  fit.reason = std::to_string(x.size()) + " points over the finest " + std::to_string(odeint_order_policy::fit_decades) +
-               " decades of tolerance";
+  fit.reason = std::to_string(x.size()) + " points over the finest " +
+               std::to_string(odeint_order_policy::fit_decades) + " decades of tolerance";
   return fit;
 }
 
@@ -358,8 +370,10 @@ odeint_tolerance_result sweep_explicit(const std::string& name, bool dense, auto
   auto integrate = [make, dense](const auto& problem, double tol, auto system) {
     auto stepper = make(tol);
     state_of<double> x = problem.y0;
-    if (dense) odeint::integrate_const(stepper, system, x, problem.t0, problem.t_end, first_step(problem));
-    else odeint::integrate_adaptive(stepper, system, x, problem.t0, problem.t_end, first_step(problem));
+    if (dense)
+      odeint::integrate_const(stepper, system, x, problem.t0, problem.t_end, first_step(problem));
+    else
+      odeint::integrate_adaptive(stepper, system, x, problem.t0, problem.t_end, first_step(problem));
     return x;
   };
   return sweep_tolerances(name, dense ? "integrate_const (dense output)" : "integrate_adaptive",
@@ -381,15 +395,14 @@ odeint_tolerance_result sweep_rosenbrock4(const std::string& name, bool dense) {
     }
     return as_state(x);
   };
-  return sweep_tolerances(name,
-                          dense ? "integrate_const (dense output)" : "integrate_adaptive", int(S::stepper_order),
+  return sweep_tolerances(name, dense ? "integrate_const (dense output)" : "integrate_adaptive", int(S::stepper_order),
                           int(S::error_order), rosenbrock_system, integrate);
 }
 
-#define ORDERLY_ODEINT_MAKER(Name, ...)                 \
-  template <class T>                                    \
-  struct Name {                                         \
-    static auto make() { return __VA_ARGS__; }          \
+#define ORDERLY_ODEINT_MAKER(Name, ...)        \
+  template <class T>                           \
+  struct Name {                                \
+    static auto make() { return __VA_ARGS__; } \
   };
 
 ORDERLY_ODEINT_MAKER(make_euler, odeint::euler<vec<T>, T, vec<T>, T>{})
@@ -452,11 +465,11 @@ odeint_orders run_odeint_orders() {
   // method's global O(h^5); rosenbrock4's is of order 3 (O(h^4) against the global O(h^4)).
   using dopri5 = odeint::runge_kutta_dopri5<vec<double>, double, vec<double>, double>;
   using rb4 = odeint::rosenbrock4<double>;
-  results.push_back(measure_dense<make_dense_euler>("dense_output_runge_kutta<euler>", 1, std::nullopt,
-                                                    std::nullopt, explicit_system));
-  results.push_back(measure_dense<make_dense_dopri5>("dense_output_runge_kutta<controlled dopri5>",
-                                                     dopri5::order_value, dopri5::stepper_order_value,
-                                                     dopri5::error_order_value, explicit_system));
+  results.push_back(measure_dense<make_dense_euler>("dense_output_runge_kutta<euler>", 1, std::nullopt, std::nullopt,
+                                                    explicit_system));
+  results.push_back(measure_dense<make_dense_dopri5>("dense_output_runge_kutta<controlled dopri5>", dopri5::order_value,
+                                                     dopri5::stepper_order_value, dopri5::error_order_value,
+                                                     explicit_system));
   results.push_back(measure_dense<make_dense_rosenbrock4>("rosenbrock4_dense_output", rb4::stepper_order,
                                                           rb4::stepper_order, rb4::error_order, rosenbrock_system));
 
@@ -472,14 +485,14 @@ odeint_orders run_odeint_orders() {
   swept.push_back(sweep_explicit<rkf78>("controlled runge_kutta_fehlberg78", false,
                                         [](double tol) { return odeint::make_controlled(tol, tol, rkf78{}); }));
   swept.push_back(sweep_explicit<dopri5>("dense_output_runge_kutta<controlled dopri5>", true,
-                                      [](double tol) { return odeint::make_dense_output(tol, tol, dopri5{}); }));
-  swept.push_back(sweep_explicit<bulirsch_stoer>("bulirsch_stoer", false, [](double tol) { return bulirsch_stoer(tol, tol); }));
+                                         [](double tol) { return odeint::make_dense_output(tol, tol, dopri5{}); }));
+  swept.push_back(
+      sweep_explicit<bulirsch_stoer>("bulirsch_stoer", false, [](double tol) { return bulirsch_stoer(tol, tol); }));
   swept.push_back(sweep_explicit<bulirsch_stoer_dense>("bulirsch_stoer_dense_out", true,
-                                                    [](double tol) { return bulirsch_stoer_dense(tol, tol); }));
+                                                       [](double tol) { return bulirsch_stoer_dense(tol, tol); }));
   swept.push_back(sweep_rosenbrock4<odeint::default_rosenbrock_coefficients>("rosenbrock4_controller", false));
   swept.push_back(sweep_rosenbrock4<odeint::default_rosenbrock_coefficients>("rosenbrock4_dense_output", true));
-  swept.push_back(
-      sweep_rosenbrock4<rodas_coefficients>("rosenbrock4_controller<d4 = -0.0362 (RODAS)>", false));
+  swept.push_back(sweep_rosenbrock4<rodas_coefficients>("rosenbrock4_controller<d4 = -0.0362 (RODAS)>", false));
   return all;
 }
 
@@ -523,8 +536,8 @@ nlohmann::json odeint_orders_json(const odeint_orders& all) {
   for (const auto& r : results) {
     auto points = nlohmann::json::array();
     for (const auto& p : r.measured.points)
-      points.push_back({{"steps", p.steps}, {"h", p.h}, {"error", p.error}, {"status", status_name(p.status)},
-                        {"note", p.note}});
+      points.push_back(
+          {{"steps", p.steps}, {"h", p.h}, {"error", p.error}, {"status", status_name(p.status)}, {"note", p.note}});
     rows.push_back({{"stepper", r.stepper},
                     {"call", r.call},
                     {"problem", r.problem},

@@ -57,7 +57,10 @@ void add_odeint_orders_command(CLI::App& app) {
 }
 
 namespace {
-const registered_command odeint_orders_registration{{.name = "odeint-orders", .add = &add_odeint_orders_command, .report_run = {"odeint-orders", "--json", "{json}/crosscheck/odeint-orders.json"}}};
+const registered_command odeint_orders_registration{
+    {.name = "odeint-orders",
+     .add = &add_odeint_orders_command,
+     .report_run = {"odeint-orders", "--json", "{json}/crosscheck/odeint-orders.json"}}};
 }  // namespace
 
 }  // namespace orderly::cli

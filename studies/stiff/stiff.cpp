@@ -109,7 +109,8 @@ attempt run_radau_solver(int stages, const run_context& c) {
     // the error estimate's solves with the n x n matrix, so the total of linear solves is not known.
     a.run.newton_iterations = stats.newton_iterations;
   } catch (const integration_failure& failure) {
-    a.run.status = failure.reason == failure_reason::step_limit ? stiff_run_status::step_limit : stiff_run_status::failed;
+    a.run.status =
+        failure.reason == failure_reason::step_limit ? stiff_run_status::step_limit : stiff_run_status::failed;
     a.run.failure = failure.what();
     a.run.failure_t = last_t;
   }
@@ -252,8 +253,8 @@ std::function<attempt()> solver_for(const std::string& method, const run_context
   if (method == odeint_rosenbrock4_name) return [&c] { return run_odeint_rosenbrock4(c); };
   const auto* m = find_method(method);
   if (m && m->family == method_family::rosenbrock) {
-    auto stepper = std::make_shared<rosenbrock_pair>(*m->rosenbrock(), c.problem.jacobian,
-                                                     !c.problem.info->nonautonomous);
+    auto stepper =
+        std::make_shared<rosenbrock_pair>(*m->rosenbrock(), c.problem.jacobian, !c.problem.info->nonautonomous);
     return [&c, stepper] { return run_rosenbrock_pair(*stepper, c); };
   }
   if (!m || m->family != method_family::embedded_rk)
@@ -296,11 +297,14 @@ const std::vector<std::string>& stiff_problem_list() {
 // atol = rtol.
 const stiff_tolerance_rule& tolerance_rule(const std::string& problem) {
   static const std::vector<stiff_tolerance_rule> rules{
-      {.problem = "rober", .atol_over_rtol = 1e-2,
+      {.problem = "rober",
+       .atol_over_rtol = 1e-2,
        .source = "atol = 1e-2 rtol, as in OdePkg's port of the test set's ROBER driver (odepkg_testsuite_robertson.m)"},
-      {.problem = "hires", .atol_over_rtol = 1,
+      {.problem = "hires",
+       .atol_over_rtol = 1,
        .source = "atol = rtol, as in OdePkg's port of the test set's HIRES driver (odepkg_testsuite_hires.m)"},
-      {.problem = "e5", .fixed_atol = 1.7e-24,
+      {.problem = "e5",
+       .fixed_atol = 1.7e-24,
        .source = "atol = 1.7e-24 fixed: the test set's E5 setting (components fall to 1e-22 and below)"},
       {.problem = "vdpol", .atol_over_rtol = 1, .source = "atol = rtol"},
       {.problem = "orego", .atol_over_rtol = 1, .source = "atol = rtol"},
@@ -408,8 +412,8 @@ struct regime {
 constexpr regime regimes[] = {{"stiff", "-10000", 8, 1024}, {"non-stiff", "-1", 32, 2048}};
 
 // The implicit methods of the figure, all catalog steppers (make_stepper).
-constexpr const char* order_reduction_methods[] = {"backward-euler", "implicit-midpoint", "trapezoidal", "sdirk",
-                                                   "gauss4",         "gauss6",            "radau5",      "rosenbrock4"};
+constexpr const char* order_reduction_methods[] = {
+    "backward-euler", "implicit-midpoint", "trapezoidal", "sdirk", "gauss4", "gauss6", "radau5", "rosenbrock4"};
 // radau13 is left out: on these grids its error reaches round-off within two points in the stiff
 // regime and at once in the non-stiff one, so no slope can be measured.
 
@@ -493,7 +497,8 @@ order_reduction_result run_order_reduction(unsigned threads) {
   }
   const auto outcomes = run_jobs(jobs, run_series, threads);
   for (std::size_t i = 0; i < outcomes.size(); ++i) {
-    if (!outcomes[i].result) throw std::runtime_error(jobs[i].method + " (" + jobs[i].regime + "): " + outcomes[i].error);
+    if (!outcomes[i].result)
+      throw std::runtime_error(jobs[i].method + " (" + jobs[i].regime + "): " + outcomes[i].error);
     result.series.push_back(*outcomes[i].result);
   }
   return result;
@@ -518,7 +523,10 @@ stiff_suite_result run_stiff_suite(const stiff_settings& settings) {
   result.settings = settings;
   progress_meter progress("stiff", jobs.size());
   const auto outcomes = run_jobs(
-      jobs, [&](const job& j) { return run_stiff(j.method, j.problem, j.rtol, settings.step_budget, settings.min_wall_seconds); },
+      jobs,
+      [&](const job& j) {
+        return run_stiff(j.method, j.problem, j.rtol, settings.step_budget, settings.min_wall_seconds);
+      },
       settings.threads, &progress);
   for (std::size_t i = 0; i < outcomes.size(); ++i) {
     if (outcomes[i].result) {
@@ -549,10 +557,14 @@ nlohmann::json optional_json(const std::optional<T>& v) {
 }
 
 nlohmann::json fit_json(const order_fit& fit) {
-  return {{"found", fit.found},       {"order", fit.found ? nlohmann::json(fit.order) : nlohmann::json(nullptr)},
-          {"uncertainty", fit.uncertainty}, {"settled", fit.settled},
-          {"window_first", fit.first}, {"window_last", fit.last},
-          {"local_slopes", fit.local_slopes}, {"error_constant", fit.error_constant},
+  return {{"found", fit.found},
+          {"order", fit.found ? nlohmann::json(fit.order) : nlohmann::json(nullptr)},
+          {"uncertainty", fit.uncertainty},
+          {"settled", fit.settled},
+          {"window_first", fit.first},
+          {"window_last", fit.last},
+          {"local_slopes", fit.local_slopes},
+          {"error_constant", fit.error_constant},
           {"reason", fit.reason}};
 }
 
@@ -595,7 +607,9 @@ nlohmann::json efficiency_targets_json(const stiff_suite_result& result) {
         if (r.method == method && r.problem == problem && r.status == stiff_run_status::solved && r.digits.mescd &&
             *r.digits.mescd >= efficiency_target_mescd && (!best || r.rhs_evaluations < best->rhs_evaluations))
           best = &r;
-      nlohmann::json row{{"method", method}, {"problem", problem}, {"required_mescd", efficiency_target_mescd},
+      nlohmann::json row{{"method", method},
+                         {"problem", problem},
+                         {"required_mescd", efficiency_target_mescd},
                          {"rhs_limit", efficiency_target_rhs}};
       if (best) {
         row["rtol"] = best->rtol;
@@ -618,23 +632,27 @@ nlohmann::json efficiency_targets_json(const stiff_suite_result& result) {
 nlohmann::json stiff_suite_json(const stiff_suite_result& result) {
   nlohmann::json j;
   j["schema"] = "orderly.stiff/2";
-  j["mescd_definition"] = "mescd = -log10(max_i |y_i - ref_i| / (atol/rtol + |ref_i|)) at t_end (Mazzia & Magherini, "
-                          "Test Set for IVP Solvers, rel. 2.4; as ported in OdePkg's odepkg_testsuite_calcmescd.m)";
+  j["mescd_definition"] =
+      "mescd = -log10(max_i |y_i - ref_i| / (atol/rtol + |ref_i|)) at t_end (Mazzia & Magherini, "
+      "Test Set for IVP Solvers, rel. 2.4; as ported in OdePkg's odepkg_testsuite_calcmescd.m)";
   j["scd_definition"] = "scd = -log10(max_i |y_i - ref_i| / |ref_i|) at t_end (same source)";
   j["digits_cap"] = "an exact match is reported as the reference's certified digits";
   j["step_budget"] = result.settings.step_budget;
-  j["step_budget_meaning"] = "accepted + rejected steps per run; a run reaching it is reported as step-limit with "
-                             "the time reached";
-  j["wall_time_note"] = "Wall time per run of the integration alone (Orderly's steppers built before the clock "
-                        "starts), runs shorter than min_wall_seconds repeated and averaged; measured with the "
-                        "suite's threads sharing the machine: an indication, not a benchmark";
+  j["step_budget_meaning"] =
+      "accepted + rejected steps per run; a run reaching it is reported as step-limit with "
+      "the time reached";
+  j["wall_time_note"] =
+      "Wall time per run of the integration alone (Orderly's steppers built before the clock "
+      "starts), runs shorter than min_wall_seconds repeated and averaged; measured with the "
+      "suite's threads sharing the machine: an indication, not a benchmark";
   j["min_wall_seconds"] = result.settings.min_wall_seconds;
   j["threads"] = result.settings.threads;
   j["tolerances"] = result.settings.tolerances;
   j["suite_seconds"] = result.seconds;
   j["solvers"] = nlohmann::json::array();
   for (const auto& s : stiff_solvers())
-    if (std::find(result.settings.methods.begin(), result.settings.methods.end(), s.name) != result.settings.methods.end())
+    if (std::find(result.settings.methods.begin(), result.settings.methods.end(), s.name) !=
+        result.settings.methods.end())
       j["solvers"].push_back({{"name", s.name}, {"family", s.family}, {"solver", s.solver}, {"order", s.order}});
   j["problems"] = nlohmann::json::array();
   for (const auto& name : result.settings.problems) {
@@ -649,7 +667,8 @@ nlohmann::json stiff_suite_json(const stiff_suite_result& result) {
     const double margin_needed = std::log10(default_order_policy().reference_factor);
     j["problems"].push_back({{"name", name},
                              {"best_mescd", optional_json(best)},
-                             {"reference_margin_digits", best ? nlohmann::json(reference.certified_digits - *best) : nlohmann::json(nullptr)},
+                             {"reference_margin_digits",
+                              best ? nlohmann::json(reference.certified_digits - *best) : nlohmann::json(nullptr)},
                              {"reference_margin_required", margin_needed},
                              {"reference_sufficient", !best || reference.certified_digits - *best >= margin_needed},
                              {"description", entry.info.description},
@@ -667,30 +686,35 @@ nlohmann::json stiff_suite_json(const stiff_suite_result& result) {
   nlohmann::json reduction;
   reduction["problem"] = "prothero-robinson";
   reduction["error"] = "max over the grid points of |y_n - sin(t_n)|, t in [0, 10], fixed steps h = 10/N";
-  reduction["fit"] = "least-squares slope of log(error) against log(h) over the asymptotic window (order_fit.hpp); "
-                     "points below 10 x eps sqrt(N) are round-off";
+  reduction["fit"] =
+      "least-squares slope of log(error) against log(h) over the asymptotic window (order_fit.hpp); "
+      "points below 10 x eps sqrt(N) are round-off";
   reduction["regimes"] = nlohmann::json::array();
   for (const auto& r : regimes)
-    reduction["regimes"].push_back({{"name", r.name},
-                                    {"lambda", std::stod(r.lambda)},
-                                    {"h_abs_lambda_max", 10.0 / static_cast<double>(r.first_steps) * std::fabs(std::stod(r.lambda))},
-                                    {"h_abs_lambda_min", 10.0 / static_cast<double>(r.last_steps) * std::fabs(std::stod(r.lambda))}});
+    reduction["regimes"].push_back(
+        {{"name", r.name},
+         {"lambda", std::stod(r.lambda)},
+         {"h_abs_lambda_max", 10.0 / static_cast<double>(r.first_steps) * std::fabs(std::stod(r.lambda))},
+         {"h_abs_lambda_min", 10.0 / static_cast<double>(r.last_steps) * std::fabs(std::stod(r.lambda))}});
   reduction["series"] = nlohmann::json::array();
   for (const auto& s : result.order_reduction.series) {
     nlohmann::json points = nlohmann::json::array();
     for (std::size_t k = 0; k < s.points.size(); ++k)
-      points.push_back({{"steps", s.steps[k]},
-                        {"h", s.points[k].h},
-                        {"h_abs_lambda", s.points[k].h * std::fabs(s.lambda)},
-                        {"error", std::isfinite(s.points[k].error) ? nlohmann::json(s.points[k].error) : nlohmann::json(nullptr)},
-                        {"in_window", s.fit.found && k >= s.fit.first && k <= s.fit.last},
-                        {"status", status_name(s.points[k].status)}});
+      points.push_back(
+          {{"steps", s.steps[k]},
+           {"h", s.points[k].h},
+           {"h_abs_lambda", s.points[k].h * std::fabs(s.lambda)},
+           {"error", std::isfinite(s.points[k].error) ? nlohmann::json(s.points[k].error) : nlohmann::json(nullptr)},
+           {"in_window", s.fit.found && k >= s.fit.first && k <= s.fit.last},
+           {"status", status_name(s.points[k].status)}});
     // The fitted line C h^p over the window, so the figure draws it and fits nothing.
     nlohmann::json fit_line;
     if (s.fit.found) {
       const double h1 = s.points[s.fit.first].h, h2 = s.points[s.fit.last].h;
-      fit_line = {{"h", {h1, h2}},
-                  {"error", {s.fit.error_constant * std::pow(h1, s.fit.order), s.fit.error_constant * std::pow(h2, s.fit.order)}}};
+      fit_line = {
+          {"h", {h1, h2}},
+          {"error",
+           {s.fit.error_constant * std::pow(h1, s.fit.order), s.fit.error_constant * std::pow(h2, s.fit.order)}}};
     }
     reduction["series"].push_back({{"method", s.method},
                                    {"source", s.source},

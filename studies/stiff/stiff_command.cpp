@@ -37,14 +37,15 @@ std::string names_of(const std::vector<std::string>& names) {
 }
 
 void print_run(const stiff_run& r) {
-  std::printf("%-18s %-18s rtol %.0e atol %.1e  %-10s mescd %6s  rhs %8llu  jac %6llu  lu %6s  accepted %7s  "
-              "rejected %6s  %.3g s\n",
-              r.method.c_str(), r.problem.c_str(), r.rtol, r.atol, status_name(r.status),
-              r.digits.mescd ? std::to_string(*r.digits.mescd).substr(0, 5).c_str() : "-",
-              static_cast<unsigned long long>(r.rhs_evaluations), static_cast<unsigned long long>(r.jacobian_evaluations),
-              r.lu_factorizations ? std::to_string(*r.lu_factorizations).c_str() : "-",
-              r.accepted ? std::to_string(*r.accepted).c_str() : "-", r.rejected ? std::to_string(*r.rejected).c_str() : "-",
-              r.wall_seconds);
+  std::printf(
+      "%-18s %-18s rtol %.0e atol %.1e  %-10s mescd %6s  rhs %8llu  jac %6llu  lu %6s  accepted %7s  "
+      "rejected %6s  %.3g s\n",
+      r.method.c_str(), r.problem.c_str(), r.rtol, r.atol, status_name(r.status),
+      r.digits.mescd ? std::to_string(*r.digits.mescd).substr(0, 5).c_str() : "-",
+      static_cast<unsigned long long>(r.rhs_evaluations), static_cast<unsigned long long>(r.jacobian_evaluations),
+      r.lu_factorizations ? std::to_string(*r.lu_factorizations).c_str() : "-",
+      r.accepted ? std::to_string(*r.accepted).c_str() : "-", r.rejected ? std::to_string(*r.rejected).c_str() : "-",
+      r.wall_seconds);
   if (!r.failure.empty()) std::printf("  %s\n", r.failure.c_str());
 }
 
@@ -52,7 +53,8 @@ void run_one(const stiff_options& o) {
   std::vector<std::string> solver_names;
   for (const auto& s : stiff_solvers()) solver_names.push_back(s.name);
   if (std::find(solver_names.begin(), solver_names.end(), o.method) == solver_names.end())
-    throw usage_error("--method: unknown stiff-study solver '" + o.method + "'; choose one of " + names_of(solver_names));
+    throw usage_error("--method: unknown stiff-study solver '" + o.method + "'; choose one of " +
+                      names_of(solver_names));
   const auto& problems = stiff_problem_list();
   if (std::find(problems.begin(), problems.end(), o.problem) == problems.end())
     throw usage_error("--problem: '" + o.problem + "' is not a stiff problem; choose one of " + names_of(problems));
@@ -84,10 +86,11 @@ void run_suite(const stiff_options& o) {
               solved, result.order_reduction.series.size(), result.seconds, dir.c_str());
   for (const auto& row : j["efficiency_targets"]) {
     if (row.contains("rhs_evaluations"))
-      std::printf("  %-18s %-6s rtol %.0e  mescd %.2f  rhs %llu  jac %llu  %s\n", row["method"].get<std::string>().c_str(),
-                  row["problem"].get<std::string>().c_str(), row["rtol"].get<double>(), row["mescd"].get<double>(),
-                  row["rhs_evaluations"].get<unsigned long long>(), row["jacobian_evaluations"].get<unsigned long long>(),
-                  row["met"].get<bool>() ? "met" : "NOT met");
+      std::printf("  %-18s %-6s rtol %.0e  mescd %.2f  rhs %llu  jac %llu  %s\n",
+                  row["method"].get<std::string>().c_str(), row["problem"].get<std::string>().c_str(),
+                  row["rtol"].get<double>(), row["mescd"].get<double>(),
+                  row["rhs_evaluations"].get<unsigned long long>(),
+                  row["jacobian_evaluations"].get<unsigned long long>(), row["met"].get<bool>() ? "met" : "NOT met");
     else
       std::printf("  %-18s %-6s NOT met: %s\n", row["method"].get<std::string>().c_str(),
                   row["problem"].get<std::string>().c_str(), row["reason"].get<std::string>().c_str());
@@ -101,11 +104,14 @@ void run_suite(const stiff_options& o) {
 
 void add_stiff_command(CLI::App& app) {
   auto o = std::make_shared<stiff_options>();
-  auto* cmd = app.add_subcommand("stiff", "stiff problems: implicit solvers and explicit pairs, mescd, work, order reduction");
+  auto* cmd =
+      app.add_subcommand("stiff", "stiff problems: implicit solvers and explicit pairs, mescd, work, order reduction");
   cmd->add_option("--suite", o->suite, "Run a whole suite ('default') instead of one method, problem and tolerance");
   cmd->add_option("--out", o->out_dir, "Directory for the suite's stiff.json (default reports/out/stiff)");
-  cmd->add_option("--method", o->method, "Solver (radau5, radau13, rosenbrock4, odeint-rosenbrock4 or an embedded pair)");
-  cmd->add_option("--problem", o->problem, "Stiff problem (rober, vdpol, hires, orego, e5, prothero-robinson, stiff-spring)");
+  cmd->add_option("--method", o->method,
+                  "Solver (radau5, radau13, rosenbrock4, odeint-rosenbrock4 or an embedded pair)");
+  cmd->add_option("--problem", o->problem,
+                  "Stiff problem (rober, vdpol, hires, orego, e5, prothero-robinson, stiff-spring)");
   auto* rtol = cmd->add_option("--rtol,--tol", o->tol, "Relative tolerance; atol follows the problem's rule");
   cmd->add_option("--json", o->json_path, "Write the run as JSON to FILE ('-' for standard output)");
   within(cmd->add_option("--step-budget", o->step_budget, "Accepted + rejected steps per run before it is stopped"),
@@ -120,7 +126,9 @@ void add_stiff_command(CLI::App& app) {
 }
 
 namespace {
-const registered_command stiff_registration{{.name = "stiff", .add = &add_stiff_command, .report_run = {"stiff", "--suite", "default", "--out", "{json}/stiff"}}};
+const registered_command stiff_registration{{.name = "stiff",
+                                             .add = &add_stiff_command,
+                                             .report_run = {"stiff", "--suite", "default", "--out", "{json}/stiff"}}};
 }  // namespace
 
 }  // namespace orderly::cli

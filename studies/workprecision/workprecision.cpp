@@ -102,15 +102,12 @@ workprecision_curves run_workprecision() {
       odeint::integrate_adaptive(stepper, system, x, problem.t0, problem.t_end, span / divisor);
     };
     const std::vector<std::pair<std::string, std::function<void(double, double, state&)>>> odeint_steppers{
-        {odeint_dopri, [&](double tol, double divisor, state& x) {
-           controlled(odeint::runge_kutta_dopri5<state>(), tol, divisor, x);
-         }},
-        {odeint_cash_karp, [&](double tol, double divisor, state& x) {
-           controlled(odeint::runge_kutta_cash_karp54<state>(), tol, divisor, x);
-         }},
-        {odeint_fehlberg78, [&](double tol, double divisor, state& x) {
-           controlled(odeint::runge_kutta_fehlberg78<state>(), tol, divisor, x);
-         }},
+        {odeint_dopri, [&](double tol, double divisor,
+                           state& x) { controlled(odeint::runge_kutta_dopri5<state>(), tol, divisor, x); }},
+        {odeint_cash_karp, [&](double tol, double divisor,
+                               state& x) { controlled(odeint::runge_kutta_cash_karp54<state>(), tol, divisor, x); }},
+        {odeint_fehlberg78, [&](double tol, double divisor,
+                                state& x) { controlled(odeint::runge_kutta_fehlberg78<state>(), tol, divisor, x); }},
         {"bulirsch_stoer (odeint)", [&](double tol, double divisor, state& x) {
            odeint::bulirsch_stoer<state> stepper(tol, tol);
            odeint::integrate_adaptive(stepper, system, x, problem.t0, problem.t_end, span / divisor);

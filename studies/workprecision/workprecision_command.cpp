@@ -18,7 +18,10 @@ namespace orderly::cli {
 void add_workprecision_command(CLI::App& app) {
   auto json_path = std::make_shared<std::string>();
   auto suite = std::make_shared<std::string>("default");
-  auto* cmd = app.add_subcommand("workprecision", "error against RHS evaluations and wall time: Orderly's adaptive pairs and odeint's controlled steppers and bulirsch_stoer (dopri54 against odeint's dopri5 at equal error); radau5, rosenbrock4 and odeint's rosenbrock4 on rober and hires");
+  auto* cmd = app.add_subcommand("workprecision",
+                                 "error against RHS evaluations and wall time: Orderly's adaptive pairs and odeint's "
+                                 "controlled steppers and bulirsch_stoer (dopri54 against odeint's dopri5 at equal "
+                                 "error); radau5, rosenbrock4 and odeint's rosenbrock4 on rober and hires");
   cmd->add_option("--suite", *suite, "suite (default)");
   cmd->add_option("--json", *json_path, "write the results as JSON to FILE ('-' for stdout)");
   cmd->callback([json_path, suite] {
@@ -52,7 +55,10 @@ void add_workprecision_command(CLI::App& app) {
 }
 
 namespace {
-const registered_command workprecision_registration{{.name = "workprecision", .add = &add_workprecision_command, .report_run = {"workprecision", "--suite", "default", "--json", "{json}/workprecision/workprecision.json"}}};
+const registered_command workprecision_registration{
+    {.name = "workprecision",
+     .add = &add_workprecision_command,
+     .report_run = {"workprecision", "--suite", "default", "--json", "{json}/workprecision/workprecision.json"}}};
 }  // namespace
 
 }  // namespace orderly::cli

@@ -46,25 +46,26 @@ nlohmann::json stiff_curve_json(const stiff_work_curve& c) {
 
 // A summary's spread of ratios, as both summaries write it.
 nlohmann::json spread_json(const work_ratio_summary& e) {
-  return nlohmann::json{{"problem", e.problem},
-                        {"ratios", e.ratios},
-                        {"worst_ratio", e.worst},
-                        {"geometric_mean", e.geometric_mean},
-                        {"ratios_above_one", e.above_one},
-                        {"errors_above_one", e.errors_above_one ? nlohmann::json{e.errors_above_one->first,
-                                                                                 e.errors_above_one->second}
-                                                                : nlohmann::json(nullptr)}};
+  return nlohmann::json{
+      {"problem", e.problem},
+      {"ratios", e.ratios},
+      {"worst_ratio", e.worst},
+      {"geometric_mean", e.geometric_mean},
+      {"ratios_above_one", e.above_one},
+      {"errors_above_one", e.errors_above_one ? nlohmann::json{e.errors_above_one->first, e.errors_above_one->second}
+                                              : nlohmann::json(nullptr)}};
 }
 
 }  // namespace
 
 nlohmann::json to_json(const workprecision_study& study) {
   nlohmann::json j{{"schema", "orderly.workprecision/1"},
-                   {"comparison", "at equal achieved final-time error (log-log interpolation of odeint's curve), "
-                                  "not at equal tolerance; atol = rtol = tol, four tolerances per decade; seconds: "
-                                  "the minimum wall time of 5 repeated runs of the integration alone on this "
-                                  "machine (Orderly's steppers built before the clock starts; odeint's, whose "
-                                  "coefficients are compile-time constants, inside it)"},
+                   {"comparison",
+                    "at equal achieved final-time error (log-log interpolation of odeint's curve), "
+                    "not at equal tolerance; atol = rtol = tol, four tolerances per decade; seconds: "
+                    "the minimum wall time of 5 repeated runs of the integration alone on this "
+                    "machine (Orderly's steppers built before the clock starts; odeint's, whose "
+                    "coefficients are compile-time constants, inside it)"},
                    {"curves", nlohmann::json::array()},
                    {"resolution",
                     "odeint's controlled dopri5 run again with eight other first steps (span/1000 scaled by "
@@ -105,8 +106,8 @@ nlohmann::json to_json(const workprecision_study& study) {
                                                         {"ratio", r.ratio}});
   for (const auto& e : study.summary) {
     auto entry = spread_json(e);
-    entry["odeint_against_itself_worst_there"] = e.null_worst_there ? nlohmann::json(*e.null_worst_there)
-                                                                    : nlohmann::json(nullptr);
+    entry["odeint_against_itself_worst_there"] =
+        e.null_worst_there ? nlohmann::json(*e.null_worst_there) : nlohmann::json(nullptr);
     entry["odeint_reruns_there"] = e.null_curves_there;
     entry["odeint_reruns_reaching_worst_ratio"] = e.null_curves_reaching_worst;
     j["summary_by_problem"].push_back(entry);

@@ -41,7 +41,8 @@ const butcher_tableau& catalog_tableau(const char* name) { return *find_method(n
 const splitting_method& catalog_splitting(const char* name) { return *find_method(name)->splitting(); }
 
 exact power_of_ten(int k) {  // 10^-k exactly
-  return exact(boost::multiprecision::cpp_int(1), boost::multiprecision::pow(boost::multiprecision::cpp_int(10), static_cast<unsigned>(k)));
+  return exact(boost::multiprecision::cpp_int(1),
+               boost::multiprecision::pow(boost::multiprecision::cpp_int(10), static_cast<unsigned>(k)));
 }
 
 mutation tableau_mutation(const std::string& name, const butcher_tableau& base,
@@ -80,19 +81,21 @@ std::vector<mutation> coefficient_mutations() {
     all.push_back(tableau_mutation("a32+" + size, rk4, [k](butcher_tableau& t) { t.a[2][1] += power_of_ten(k); }));
     all.push_back(tableau_mutation("b4+" + size, rk4, [k](butcher_tableau& t) { t.b[3] += power_of_ten(k); }));
     all.push_back(tableau_mutation("a53+" + size, dopri, [k](butcher_tableau& t) { t.a[4][2] += power_of_ten(k); }));
-    all.push_back(tableau_mutation("bhat3+" + size, dopri,
-                                   [k](butcher_tableau& t) { (*t.b_embedded)[2] += power_of_ten(k); },
-                                   weight_set::embedded));
+    all.push_back(tableau_mutation(
+        "bhat3+" + size, dopri, [k](butcher_tableau& t) { (*t.b_embedded)[2] += power_of_ten(k); },
+        weight_set::embedded));
   }
   all.push_back(tableau_mutation("a21+1e-3", catalog_tableau("ralston2"),
                                  [](butcher_tableau& t) { t.a[1][0] += power_of_ten(3); }));
   all.push_back(tableau_mutation("a43+1e-6", catalog_tableau("verner65"),
                                  [](butcher_tableau& t) { t.a[3][2] += power_of_ten(6); }));
-  all.push_back(tableau_mutation("b1+1e-8", catalog_tableau("rkf78"), [](butcher_tableau& t) { t.b[0] += power_of_ten(8); }));
+  all.push_back(
+      tableau_mutation("b1+1e-8", catalog_tableau("rkf78"), [](butcher_tableau& t) { t.b[0] += power_of_ten(8); }));
   all.push_back(tableau_mutation("b1<->b2", rk4, [](butcher_tableau& t) { std::swap(t.b[0], t.b[1]); }));
   all.push_back(tableau_mutation("b<->bhat", dopri, [](butcher_tableau& t) { std::swap(t.b, *t.b_embedded); }));
   all.push_back(tableau_mutation("c2=1/3", rk4, [](butcher_tableau& t) { t.c[1] = exact(1, 3); }));
-  all.push_back(tableau_mutation("c3=1/2", catalog_tableau("kutta3"), [](butcher_tableau& t) { t.c[2] = exact(1, 2); }));
+  all.push_back(
+      tableau_mutation("c3=1/2", catalog_tableau("kutta3"), [](butcher_tableau& t) { t.c[2] = exact(1, 2); }));
   for (const char* name : {"rk4", "dopri54", "verner65", "rkf78"})
     all.push_back(tableau_mutation("float-coefficients", catalog_tableau(name), [](butcher_tableau& t) {
       for (auto& row : t.a)
@@ -135,8 +138,7 @@ caught_by judge(const mutation& m, const convergence_result& r) {
 
 std::vector<convergence_request> requests(const std::vector<mutation>& all) {
   std::vector<convergence_request> jobs;
-  for (const auto& m : all)
-    jobs.push_back(gate_request(&m.method, find_problem(m.problem), m.weights));
+  for (const auto& m : all) jobs.push_back(gate_request(&m.method, find_problem(m.problem), m.weights));
   return jobs;
 }
 
@@ -194,7 +196,8 @@ TEST(MutationSuite, TheGateRefusesEveryBrokenStepper) {
                 m.fit.found ? std::to_string(m.fit.order).c_str() : "no window", declared);
     EXPECT_TRUE(refused) << name;
   };
-  expect_refused("midpoint, stage time ignored", testing::measure_stepper_order(midpoint_ignoring_time, "nonlinear-na"), 2);
+  expect_refused("midpoint, stage time ignored", testing::measure_stepper_order(midpoint_ignoring_time, "nonlinear-na"),
+                 2);
   expect_refused("rk4, every stage at t", testing::measure_stepper_order(rk4_all_stages_at_t, "nonlinear-na"), 4);
   // The seed articles' time-argument and position-update mistakes, as the articles wrote them.
   const auto* forced = find_problem("forced-oscillator");

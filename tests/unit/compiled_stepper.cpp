@@ -40,12 +40,14 @@ struct contractive_problem {
 constexpr double compared_h = 1.0 / 64;
 
 template <class Stepper>
-constexpr bool is_compiled = requires { Stepper::stages; };
+constexpr bool is_compiled = requires {
+  Stepper::stages;
+};
 
 struct comparison {
   double worst_state_ulps = 0;  // max |compiled - runtime| / (eps * max(1, |y|)), over components and steps
   double worst_error_ulps = 0;  // the same for the error estimate, in units of eps * h * max|f|
-  double y_max = 0, f_max = 0;   // the largest |y| and |f| of the run
+  double y_max = 0, f_max = 0;  // the largest |y| and |f| of the run
 };
 
 // N steps of both steppers from the same start; the error-estimating step when the tableau has one.
@@ -84,8 +86,8 @@ comparison compare(const butcher_tableau& tableau, weight_set weights, int steps
         result.worst_state_ulps =
             std::max(result.worst_state_ulps, static_cast<double>(abs(y_compiled[i] - y_runtime[i]) / (eps * scale)));
         if (tableau.b_embedded)
-          result.worst_error_ulps = std::max(result.worst_error_ulps,
-                                             static_cast<double>(abs(e_compiled[i] - e_runtime[i]) / (eps * h * f_max)));
+          result.worst_error_ulps = std::max(
+              result.worst_error_ulps, static_cast<double>(abs(e_compiled[i] - e_runtime[i]) / (eps * h * f_max)));
       }
     }
     EXPECT_EQ(compiled.rhs_evaluations(), runtime.rhs_evaluations()) << tableau.name;
@@ -138,7 +140,8 @@ void compare_every_tableau(const char* scalar) {
       std::cout << label << ": max |compiled - runtime| = " << r.worst_state_ulps << " eps (bound "
                 << state_bound(tableau, compared_steps, r) << ")";
       if (tableau.b_embedded)
-        std::cout << ", error estimate " << r.worst_error_ulps << " eps h max|f| (bound " << error_bound(tableau, r) << ")";
+        std::cout << ", error estimate " << r.worst_error_ulps << " eps h max|f| (bound " << error_bound(tableau, r)
+                  << ")";
       std::cout << "\n";
       EXPECT_LE(r.worst_state_ulps, state_bound(tableau, compared_steps, r)) << label;
       if (tableau.b_embedded) {
@@ -152,8 +155,9 @@ TEST(CompiledStepper, EveryCatalogTableauHasACompiledForm) {
     EXPECT_NE(std::find(compiled_stage_counts.begin(), compiled_stage_counts.end(), tableau.stages()),
               compiled_stage_counts.end())
         << tableau.name;
-    const bool compiled = visit_explicit_stepper<std::vector<double>>(
-        tableau, weight_set::primary, [](auto& stepper) { return is_compiled<std::remove_cvref_t<decltype(stepper)>>; });
+    const bool compiled = visit_explicit_stepper<std::vector<double>>(tableau, weight_set::primary, [](auto& stepper) {
+      return is_compiled<std::remove_cvref_t<decltype(stepper)>>;
+    });
     EXPECT_TRUE(compiled) << tableau.name;
   }
 }
@@ -177,7 +181,8 @@ TEST(CompiledStepper, AgreesWithTheRuntimeStepperInFloat128) { compare_every_tab
 TEST(CompiledStepper, ChecksItsStageCountAndWeights) {
   using State = std::vector<double>;
   EXPECT_THROW((fixed_explicit_rk<State, 4>(*find_method("dopri54")->tableau())), std::invalid_argument);
-  EXPECT_THROW((fixed_explicit_rk<State, 4>(*find_method("rk4")->tableau(), weight_set::embedded)), std::invalid_argument);
+  EXPECT_THROW((fixed_explicit_rk<State, 4>(*find_method("rk4")->tableau(), weight_set::embedded)),
+               std::invalid_argument);
   fixed_explicit_rk<State, 4> rk4(*find_method("rk4")->tableau());
   State y{1.0, 2.0}, error;
   EXPECT_THROW(rk4.step(contractive_problem{}, 0.0, y, 0.1, error), std::logic_error);
@@ -258,8 +263,10 @@ TEST(CompiledStepper, DenseKernelGivesTheTermListsBits) {
           State error = state;
           std::vector<double> trace;
           for (int n = 0; n < compared_steps; ++n) {
-            if (tableau.b_embedded) stepper.step(contractive_problem{}, n * compared_h, state, compared_h, error);
-            else stepper.step(contractive_problem{}, n * compared_h, state, compared_h);
+            if (tableau.b_embedded)
+              stepper.step(contractive_problem{}, n * compared_h, state, compared_h, error);
+            else
+              stepper.step(contractive_problem{}, n * compared_h, state, compared_h);
             trace.insert(trace.end(), {state[0], state[1]});
             if (tableau.b_embedded) trace.insert(trace.end(), {error[0], error[1]});
           }

@@ -22,8 +22,8 @@ const orderly::odeint_order_result& find(const std::string& stepper, const std::
 }
 
 TEST(OdeintOrders, TextbookOrdersAreMeasured) {
-  for (const auto& [name, order] : {std::pair{"euler", 1}, std::pair{"runge_kutta4", 4},
-                                    std::pair{"runge_kutta_fehlberg78", 8}}) {
+  for (const auto& [name, order] :
+       {std::pair{"euler", 1}, std::pair{"runge_kutta4", 4}, std::pair{"runge_kutta_fehlberg78", 8}}) {
     const auto& r = find(name, "do_step(sys, x");
     ASSERT_TRUE(r.measured.fit.found) << name;
     EXPECT_NEAR(r.measured.fit.order, order, 0.3) << name;

@@ -39,7 +39,8 @@ TEST(Crosscheck, SameMethodsAgreeWithinRoundoff) {
     if (r.status == orderly::crosscheck_status::not_run || listed_as_different(r)) continue;
     EXPECT_FALSE(r.control) << r.method;
     ++compared;
-    EXPECT_EQ(r.status, orderly::crosscheck_status::pass) << r.method << " vs " << r.odeint_stepper << " (" << r.scalar << "): " << r.reason;
+    EXPECT_EQ(r.status, orderly::crosscheck_status::pass)
+        << r.method << " vs " << r.odeint_stepper << " (" << r.scalar << "): " << r.reason;
     EXPECT_LE(r.max_difference_units, crosscheck_policy::roundoff_units_bound) << r.method << " " << r.scalar;
   }
   EXPECT_GE(compared, 15);
@@ -54,7 +55,8 @@ TEST(Crosscheck, DifferentMethodsPartByATruncationSizedGap) {
     if (!listed_as_different(r)) continue;
     ++found;
     EXPECT_TRUE(r.control) << r.method;
-    EXPECT_EQ(r.status, orderly::crosscheck_status::pass) << r.method << ": a control passes when the check sees the methods part";
+    EXPECT_EQ(r.status, orderly::crosscheck_status::pass)
+        << r.method << ": a control passes when the check sees the methods part";
     EXPECT_GT(r.first_parting_step, 0u) << r.method;
     EXPECT_GT(r.max_difference_units, truncation_sized) << r.method;
   }
@@ -69,7 +71,8 @@ TEST(Crosscheck, ImplicitPairsAndTheD4Diagnosis) {
   for (const auto& r : results()) {
     if (r.method == "backward-euler" || r.method == "rosenbrock4") implicit.insert(r.method + "/" + r.odeint_stepper);
     if (r.method == "rosenbrock4" && r.problem == "forced-duffing" && !r.control)
-      rodas_sign_agrees = r.status == orderly::crosscheck_status::pass && r.max_difference_units <= crosscheck_policy::roundoff_units_bound;
+      rodas_sign_agrees = r.status == orderly::crosscheck_status::pass &&
+                          r.max_difference_units <= crosscheck_policy::roundoff_units_bound;
   }
   EXPECT_TRUE(implicit.count("backward-euler/implicit_euler"));
   EXPECT_TRUE(implicit.count("rosenbrock4/rosenbrock4"));

@@ -39,9 +39,9 @@ TEST(EnergyGrowth, RecoversCleanExponentsAndClassesThem) {
     double p;
     orderly::energy_growth_class growth_class;
   };
-  for (const auto& e : {expected{0, orderly::energy_growth_class::bounded}, expected{0.5, orderly::energy_growth_class::random_walk},
-                        expected{1, orderly::energy_growth_class::linear_drift},
-                        expected{2, orderly::energy_growth_class::faster}}) {
+  for (const auto& e :
+       {expected{0, orderly::energy_growth_class::bounded}, expected{0.5, orderly::energy_growth_class::random_walk},
+        expected{1, orderly::energy_growth_class::linear_drift}, expected{2, orderly::energy_growth_class::faster}}) {
     const auto s = power_law(e.p, 3e-12, 0);
     const auto fit = fit_growth(s.t, s.envelope, policy);
     ASSERT_TRUE(fit.found);
@@ -140,11 +140,17 @@ TEST(EnergyGrowth, AnOrbitThatIsLostIsSaturatedNotBounded) {
   // Explicit Euler gains energy on Kepler at every step (|R(i omega h)|^2 = 1 + omega^2 h^2 > 1 in
   // the linearisation): at h = 1/100 the orbit unbinds within a few hundred periods, after which
   // |H - H0| / |H0| stays of order 1 -- a flat envelope that must not read as "bounded".
-  const auto result = study_energy({.method = find_method("euler"), .problem = find_problem("kepler"),
-                                    .scalar = scalar_kind::float64, .h = "1/100", .steps = 1000000});
+  const auto result = study_energy({.method = find_method("euler"),
+                                    .problem = find_problem("kepler"),
+                                    .scalar = scalar_kind::float64,
+                                    .h = "1/100",
+                                    .steps = 1000000});
   EXPECT_EQ(result.energy_growth.growth_class, orderly::energy_growth_class::saturated) << result.energy_growth.reason;
   // velocity Verlet at the same step keeps its bounded O(h^2) error far below the threshold.
-  const auto verlet = study_energy({.method = find_method("velocity-verlet"), .problem = find_problem("kepler"),
-                                    .scalar = scalar_kind::float64, .h = "1/100", .steps = 1000000});
+  const auto verlet = study_energy({.method = find_method("velocity-verlet"),
+                                    .problem = find_problem("kepler"),
+                                    .scalar = scalar_kind::float64,
+                                    .h = "1/100",
+                                    .steps = 1000000});
   EXPECT_EQ(verlet.energy_growth.growth_class, orderly::energy_growth_class::bounded);
 }

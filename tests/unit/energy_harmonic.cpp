@@ -46,11 +46,8 @@ double roundoff_bound(const method_entry& m, std::size_t n, double eps) {
 }
 
 void expect_agreement(const method_entry& m, scalar_kind scalar, double eps) {
-  const energy_request request{.method = &m,
-                               .problem = find_problem("harmonic"),
-                               .scalar = scalar,
-                               .h = "1/10",
-                               .steps = steps};
+  const energy_request request{
+      .method = &m, .problem = find_problem("harmonic"), .scalar = scalar, .h = "1/10", .steps = steps};
   const auto result = study_energy(request);
   ASSERT_FALSE(result.samples.empty()) << m.name;
   ASSERT_FALSE(result.theory.empty()) << m.name;
@@ -61,9 +58,8 @@ void expect_agreement(const method_entry& m, scalar_kind scalar, double eps) {
     // Relative to the predicted energy H_n / H0 = 1 + predicted (it grows ~1.01^n for Euler).
     const double discrepancy = std::fabs(measured - predicted) / (1 + std::fabs(predicted));
     worst = std::max(worst, discrepancy / roundoff_bound(m, s.step, eps));
-    EXPECT_LE(discrepancy, roundoff_bound(m, s.step, eps))
-        << m.name << " in " << result.scalar << " at step " << s.step << ": measured " << measured << ", predicted "
-        << predicted;
+    EXPECT_LE(discrepancy, roundoff_bound(m, s.step, eps)) << m.name << " in " << result.scalar << " at step " << s.step
+                                                           << ": measured " << measured << ", predicted " << predicted;
   }
   ::testing::Test::RecordProperty(m.name + "_" + result.scalar + "_worst_fraction_of_bound", std::to_string(worst));
 }
@@ -86,8 +82,11 @@ TEST(EnergyHarmonic, Rk4LosesEnergyByTheClosedFormOfItsStabilityPolynomial) {
   // (by hand: Re R = 1 - y^2/2 + y^4/24, Im R = y - y^3/6).
   const double y = 0.1;  // the double nearest 1/10, as the run uses
   const double closed_form = -std::pow(y, 6) / 72 + std::pow(y, 8) / 576;
-  const auto result = study_energy({.method = find_method("rk4"), .problem = find_problem("harmonic"),
-                                    .scalar = scalar_kind::float64, .h = "1/10", .steps = 100});
+  const auto result = study_energy({.method = find_method("rk4"),
+                                    .problem = find_problem("harmonic"),
+                                    .scalar = scalar_kind::float64,
+                                    .h = "1/10",
+                                    .steps = 100});
   ASSERT_TRUE(result.per_step_energy_factor.has_value());
   EXPECT_NEAR(*result.per_step_energy_factor - 1, closed_form, 1e-15);
   EXPECT_LT(result.samples.back().energy_deviation, 0);  // RK4 loses energy
@@ -95,8 +94,11 @@ TEST(EnergyHarmonic, Rk4LosesEnergyByTheClosedFormOfItsStabilityPolynomial) {
 
 TEST(EnergyHarmonic, ExplicitEulerGainsEnergyByOnePlusHSquaredPerStep) {
   // R(z) = 1 + z: |R(ih)|^2 = 1 + h^2, H_n = (1 + h^2)^n H0.
-  const auto result = study_energy({.method = find_method("euler"), .problem = find_problem("harmonic"),
-                                    .scalar = scalar_kind::float64, .h = "1/10", .steps = 500});
+  const auto result = study_energy({.method = find_method("euler"),
+                                    .problem = find_problem("harmonic"),
+                                    .scalar = scalar_kind::float64,
+                                    .h = "1/10",
+                                    .steps = 500});
   ASSERT_TRUE(result.per_step_energy_factor.has_value());
   EXPECT_NEAR(*result.per_step_energy_factor, 1.01, 1e-15);
   EXPECT_NEAR(result.samples.back().energy_deviation, std::pow(1.01, 500) - 1, 1e-9 * std::pow(1.01, 500));

@@ -60,7 +60,8 @@ TEST(ExplicitStepper, GlobalOrderOnAScalarNonlinearNonautonomousProblem) {
       std::vector<convergence_point> points;
       order_fit fit;
       for (int k = 3; k <= 12; ++k) {
-        points.push_back({.h = std::ldexp(1.0, -k), .error = static_cast<double>(global_error(tableau, weights, 1 << k))});
+        points.push_back(
+            {.h = std::ldexp(1.0, -k), .error = static_cast<double>(global_error(tableau, weights, 1 << k))});
         if (k < 8) continue;
         auto copy = points;
         fit = fit_order(copy);
@@ -87,7 +88,8 @@ TEST(ExplicitStepper, EveryContainerGivesTheSameResult) {
   Eigen::VectorXd eigen_dynamic(1);
   eigen_dynamic << 1.0;
   const auto [eigen_value, eigen_evaluations] = run(eigen_dynamic);
-  const auto [fixed_value, fixed_evaluations] = run(Eigen::Matrix<double, 1, 1>(Eigen::Matrix<double, 1, 1>::Constant(1.0)));
+  const auto [fixed_value, fixed_evaluations] =
+      run(Eigen::Matrix<double, 1, 1>(Eigen::Matrix<double, 1, 1>::Constant(1.0)));
   EXPECT_EQ(vector_value, array_value);
   EXPECT_EQ(vector_value, eigen_value);
   EXPECT_EQ(vector_value, fixed_value);
@@ -163,7 +165,8 @@ TEST(StepControl, StepCountLimitIsAnErrorNotAHang) {
   step_control_options<double> options;
   options.atol = options.rtol = 1e-12;
   options.max_steps = 50;
-  EXPECT_THROW(integrate_adaptive(stepper, scalar_rhs<std::vector<double>>, 0.0, 100.0, y, options), integration_failure);
+  EXPECT_THROW(integrate_adaptive(stepper, scalar_rhs<std::vector<double>>, 0.0, 100.0, y, options),
+               integration_failure);
 }
 
 TEST(StepControl, ABlowUpIsRejectedNotPropagated) {

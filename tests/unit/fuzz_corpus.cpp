@@ -62,8 +62,6 @@ TEST(FuzzCorpus, TableauFileInputsAreReadOrRefused) { run_all("tableau_file", or
 
 TEST(FuzzCorpus, BaselineInputsAreReadOrRefused) { run_all("baseline", orderly::fuzz::fuzz_baseline); }
 
-TEST(FuzzCorpus, ReferenceDataInputsAreReadOrRefused) {
-  run_all("reference_data", orderly::fuzz::fuzz_reference_data);
-}
+TEST(FuzzCorpus, ReferenceDataInputsAreReadOrRefused) { run_all("reference_data", orderly::fuzz::fuzz_reference_data); }
 
 }  // namespace

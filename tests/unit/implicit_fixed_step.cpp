@@ -64,7 +64,8 @@ TEST(ImplicitFixedStep, NewtonFailureIsReportedWithTheTime) {
   // y' = y^2 from y(0) = 1 blows up at t = 1; a step across it has no real stage solution.
   auto f = [](const double&, const std::vector<double>& y, std::vector<double>& dy) { dy[0] = y[0] * y[0]; };
   std::vector<double> y = {1};
-  EXPECT_THROW(integrate_implicit_rk_fixed(f, nullptr, 0.0, 4.0, y, 1, numeric_coefficients<double>(*find_method("backward-euler")->tableau())),
+  EXPECT_THROW(integrate_implicit_rk_fixed(f, nullptr, 0.0, 4.0, y, 1,
+                                           numeric_coefficients<double>(*find_method("backward-euler")->tableau())),
                integration_failure);
 }
 

@@ -39,9 +39,9 @@ TEST(ExactPolynomial, RealRootsAreIsolatedExactlyIncludingRationalAndRepeatedRoo
 }
 
 TEST(ExactPolynomial, RouthHurwitzDecidesTheHalfPlane) {
-  EXPECT_TRUE(all_roots_in_open_left_half_plane(poly({"2", "3", "1"})));    // (z + 1)(z + 2)
-  EXPECT_FALSE(all_roots_in_open_left_half_plane(poly({"-2", "1", "1"})));  // (z - 1)(z + 2)
-  EXPECT_FALSE(all_roots_in_open_left_half_plane(poly({"1", "0", "1"})));   // z^2 + 1: on the axis
+  EXPECT_TRUE(all_roots_in_open_left_half_plane(poly({"2", "3", "1"})));        // (z + 1)(z + 2)
+  EXPECT_FALSE(all_roots_in_open_left_half_plane(poly({"-2", "1", "1"})));      // (z - 1)(z + 2)
+  EXPECT_FALSE(all_roots_in_open_left_half_plane(poly({"1", "0", "1"})));       // z^2 + 1: on the axis
   EXPECT_TRUE(all_roots_in_open_left_half_plane(poly({"6", "11", "6", "1"})));  // (z+1)(z+2)(z+3)
 }
 
@@ -86,13 +86,13 @@ TEST(StabilityAnalysis, ImplicitMethodsAStabilityAndLStability) {
     bool a_stable, l_stable;
   };
   for (const auto& e : std::vector<expectation>{{"backward-euler", 1, 1, true, true},
-                                                 {"implicit-midpoint", 2, 1, true, false},
-                                                 {"trapezoidal", 2, 2, true, false},
-                                                 {"gauss4", 4, 2, true, false},
-                                                 {"gauss6", 6, 3, true, false},
-                                                 {"radau5", 5, 3, true, true},
-                                                 {"radau13", 13, 7, true, true},
-                                                 {"sdirk", 2, 1, true, true}}) {
+                                                {"implicit-midpoint", 2, 1, true, false},
+                                                {"trapezoidal", 2, 2, true, false},
+                                                {"gauss4", 4, 2, true, false},
+                                                {"gauss6", 6, 3, true, false},
+                                                {"radau5", 5, 3, true, true},
+                                                {"radau13", 13, 7, true, true},
+                                                {"sdirk", 2, 1, true, true}}) {
     SCOPED_TRACE(e.name);
     const auto a = analyse(e.name);
     EXPECT_EQ(a.order, e.order);
@@ -134,7 +134,8 @@ TEST(StabilityAnalysis, RadauIIAOfEveryStageCountIsItsPadeApproximant) {
     EXPECT_EQ(a.stage_order, s);
     exact_polynomial p, q;
     for (int k = 0; k <= s - 1; ++k)
-      p.push_back(exact(factorial(s - 1) * factorial(2 * s - 1 - k), factorial(2 * s - 1) * factorial(k) * factorial(s - 1 - k)));
+      p.push_back(exact(factorial(s - 1) * factorial(2 * s - 1 - k),
+                        factorial(2 * s - 1) * factorial(k) * factorial(s - 1 - k)));
     for (int k = 0; k <= s; ++k)
       q.push_back(exact((k % 2 ? -1 : 1) * factorial(s) * factorial(2 * s - 1 - k),
                         factorial(2 * s - 1) * factorial(k) * factorial(s - k)));

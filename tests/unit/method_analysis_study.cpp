@@ -51,8 +51,8 @@ TEST(GameTable, EveryPredictionIsConfirmedAndShownBySimulation) {
   int simulated = 0;
   for (const auto& row : table()["rows"]) {
     for (const auto& c : row["cells"]) {
-      SCOPED_TRACE(row["method"].get<std::string>() + " at " + std::to_string(c["frame_rate"].get<int>()) + " Hz, b = " +
-                   std::to_string(c["damping"].get<double>()));
+      SCOPED_TRACE(row["method"].get<std::string>() + " at " + std::to_string(c["frame_rate"].get<int>()) +
+                   " Hz, b = " + std::to_string(c["damping"].get<double>()));
       if (!c.contains("agrees")) continue;  // seeds: measured only
       EXPECT_TRUE(c["agrees"].get<bool>());
       if (c.contains("simulation")) {

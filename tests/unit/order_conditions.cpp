@@ -191,8 +191,8 @@ TEST(OrderConditionChecker, RejectsInconsistentShapes) {
 TEST(OrderConditionChecker, HighPrecisionGaussLegendre) {
   const high_precision r3 = sqrt(high_precision(3));
   const high_precision quarter = high_precision(1) / 4;
-  const auto m = make_rk_coefficients<high_precision>(
-      {{quarter, quarter - r3 / 6}, {quarter + r3 / 6, quarter}}, {high_precision(1) / 2, high_precision(1) / 2});
+  const auto m = make_rk_coefficients<high_precision>({{quarter, quarter - r3 / 6}, {quarter + r3 / 6, quarter}},
+                                                      {high_precision(1) / 2, high_precision(1) / 2});
   EXPECT_EQ(attained_order(m, 6, high_precision("1e-90")), 4);
   // And an explicit method in double: rounding the coefficients leaves residuals near 1e-16.
   const auto rk4 = tableau_coefficients<double>(*find_method("rk4")->tableau());
@@ -202,10 +202,12 @@ TEST(OrderConditionChecker, HighPrecisionGaussLegendre) {
 // Principal error norms published with the methods (2-norm of the order p+1 error coefficients).
 TEST(OrderConditionChecker, PrincipalErrorNormsMatchPublishedValues) {
   // Verner names his coefficient files by it: RKV65.IIIXb.Efficient.00000144617.
-  const double verner = principal_error_norm(exact_coefficients(*find_method("verner65")->tableau()), 7).convert_to<double>();
+  const double verner =
+      principal_error_norm(exact_coefficients(*find_method("verner65")->tableau()), 7).convert_to<double>();
   EXPECT_NEAR(verner, 1.44617e-6, 0.000005e-6);
   // Dormand and Prince (1980), RK5(4)7M: A^(6) = 3.99e-4.
-  const double dopri = principal_error_norm(exact_coefficients(*find_method("dopri54")->tableau()), 6).convert_to<double>();
+  const double dopri =
+      principal_error_norm(exact_coefficients(*find_method("dopri54")->tableau()), 6).convert_to<double>();
   EXPECT_NEAR(dopri, 3.99e-4, 0.005e-4);
   // Explicit Euler: the single tree [t] of order 2 has residual -1/2 and symmetry 1.
   EXPECT_EQ(principal_error_norm(exact_coefficients(*find_method("euler")->tableau()), 2), high_precision(1) / 2);
@@ -239,7 +241,9 @@ TEST(PartitionedConditions, SymplecticEulerHasOrderOne) {
 TEST(PartitionedConditions, IdenticalHalvesGiveTheMethodsOrder) {
   for (const char* name : {"heun3", "rk4", "bs32"}) {
     const auto m = exact_coefficients(*find_method(name)->tableau());
-    EXPECT_EQ(attained_order(m, m, find_method(name)->tableau()->order + 1, exact(0), false), find_method(name)->tableau()->order) << name;
+    EXPECT_EQ(attained_order(m, m, find_method(name)->tableau()->order + 1, exact(0), false),
+              find_method(name)->tableau()->order)
+        << name;
   }
 }
 

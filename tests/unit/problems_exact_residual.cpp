@@ -40,7 +40,8 @@ state_of<mp50> derivative(const std::function<state_of<mp50>(const mp50&)>& y, c
 }
 
 // The residual check applied to `exact` as a solution of p's right-hand side at `times`.
-residual_result check_exact_residual(const typed_problem<mp50>& p, const std::function<state_of<mp50>(const mp50&)>& exact,
+residual_result check_exact_residual(const typed_problem<mp50>& p,
+                                     const std::function<state_of<mp50>(const mp50&)>& exact,
                                      const std::vector<mp50>& times) {
   using std::abs;
   residual_result result;
@@ -168,8 +169,8 @@ TEST(ProblemsExactResidual, AnalyticJacobiansMatchDifferences) {
         for (std::size_t j = 0; j < n; ++j) {
           const mp50 error = abs(J[i * n + j] - D[i * n + j]);
           EXPECT_LE(error, mp50("1e-15") * std::max(mp50(abs(D[i * n + j])), mp50(row * mp50("1e-10"))) + mp50("1e-30"))
-              << entry.info.name << " J[" << i << "][" << j << "] = " << J[i * n + j].str(12) << ", difference quotient "
-              << D[i * n + j].str(12);
+              << entry.info.name << " J[" << i << "][" << j << "] = " << J[i * n + j].str(12)
+              << ", difference quotient " << D[i * n + j].str(12);
         }
       }
     }
@@ -227,7 +228,8 @@ double worst_fifth_root_relative_error_in_epsilons() {
     if (i % 3 == 0) y = T(1) / y;
     const high_precision exact = pow(high_precision(y), high_precision(1) / 5);
     const high_precision unit = high_precision(std::numeric_limits<T>::epsilon()) * exact;
-    worst = std::max(worst, std::fabs(static_cast<double>((high_precision(orderly::problems::fifth_root(y)) - exact) / unit)));
+    worst = std::max(worst,
+                     std::fabs(static_cast<double>((high_precision(orderly::problems::fifth_root(y)) - exact) / unit)));
   }
   return worst;
 }
@@ -243,10 +245,28 @@ TEST(ProblemsExactResidual, FifthRootIsWithinEpsilonInEveryScalar) {
 }
 
 TEST(ProblemsExactResidual, CatalogHoldsTheNamedProblems) {
-  for (const char* name : {"constant-force", "spring-damper-15", "spring-damper-10", "harmonic", "thrust-drag",
-                           "forced-oscillator", "nonlinear-na", "arenstorf", "lotka-volterra", "lorenz", "pleiades",
-                           "pendulum", "kepler", "henon-heiles", "outer-solar-system", "stiff-spring",
-                           "prothero-robinson", "rober", "vdpol", "hires", "orego", "e5"}) {
+  for (const char* name : {"constant-force",
+                           "spring-damper-15",
+                           "spring-damper-10",
+                           "harmonic",
+                           "thrust-drag",
+                           "forced-oscillator",
+                           "nonlinear-na",
+                           "arenstorf",
+                           "lotka-volterra",
+                           "lorenz",
+                           "pleiades",
+                           "pendulum",
+                           "kepler",
+                           "henon-heiles",
+                           "outer-solar-system",
+                           "stiff-spring",
+                           "prothero-robinson",
+                           "rober",
+                           "vdpol",
+                           "hires",
+                           "orego",
+                           "e5"}) {
     const auto* entry = orderly::find_problem(name);
     ASSERT_NE(entry, nullptr) << name;
     // Every scalar instantiates and evaluates a finite right-hand side at y0.

@@ -83,8 +83,10 @@ TEST_P(RadauErrorEstimate, EmbeddedFormulaHasOrderS) {
   for (int k = 1; k <= s + 1; ++k) {
     high_precision sum = k == 1 ? estimate.gamma0 : high_precision(0);
     for (int j = 0; j < s; ++j) sum += estimate.embedded_b[j] * pow(r.c[j], k - 1);
-    if (k <= s) EXPECT_LT(abs(sum - high_precision(1) / k), tiny) << "k=" << k;
-    else EXPECT_GT(abs(sum - high_precision(1) / k), high_precision("1e-12"));
+    if (k <= s)
+      EXPECT_LT(abs(sum - high_precision(1) / k), tiny) << "k=" << k;
+    else
+      EXPECT_GT(abs(sum - high_precision(1) / k), high_precision("1e-12"));
   }
 }
 
@@ -112,9 +114,9 @@ TEST(RadauCoefficients, ThreeStagesMatchRadau5ClosedForms) {
   const auto& r = radau_iia_coefficients(3);
   const high_precision q = sqrt6();
   const std::vector<high_precision> c = {(4 - q) / 10, (4 + q) / 10, high_precision(1)};
-  const std::vector<high_precision> a = {(88 - 7 * q) / 360, (296 - 169 * q) / 1800, (-2 + 3 * q) / 225,
-                                         (296 + 169 * q) / 1800, (88 + 7 * q) / 360, (-2 - 3 * q) / 225,
-                                         (16 - q) / 36, (16 + q) / 36, high_precision(1) / 9};
+  const std::vector<high_precision> a = {(88 - 7 * q) / 360,     (296 - 169 * q) / 1800, (-2 + 3 * q) / 225,
+                                         (296 + 169 * q) / 1800, (88 + 7 * q) / 360,     (-2 - 3 * q) / 225,
+                                         (16 - q) / 36,          (16 + q) / 36,          high_precision(1) / 9};
   for (int i = 0; i < 3; ++i) EXPECT_LT(abs(r.c[i] - c[i]), tiny);
   for (int k = 0; k < 9; ++k) EXPECT_LT(abs(r.a[k] - a[k]), tiny) << k;
   const high_precision u = 30 / (6 + cbrt(high_precision(81)) - cbrt(high_precision(9)));

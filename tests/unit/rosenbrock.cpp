@@ -48,7 +48,7 @@ TEST(Rosenbrock, TimeDerivativeCoefficientsAreTheRowSumsOfGammaRecoveredFromC) {
     for (std::size_t i = 0; i < s; ++i) {
       exact sum = i == column ? exact(1) : exact(0);
       for (std::size_t k = 0; k < i; ++k) sum += m.C[i][k] * x[k];  // -M_ik = C_ik
-      x[i] = sum * m.gamma;                                           // M_ii = 1/gamma
+      x[i] = sum * m.gamma;                                         // M_ii = 1/gamma
     }
     for (std::size_t i = 0; i < s; ++i) row_sums[i] += x[i];
   }
@@ -63,12 +63,15 @@ TEST(Rosenbrock, TimeDerivativeCoefficientsAreTheRowSumsOfGammaRecoveredFromC) {
 
 // y' = cos t + y^2 - sin^2 t, y(0) = 0: y = sin t (nonlinear, non-autonomous; df/dt = -sin t - sin 2t).
 struct manufactured {
-  static void rhs(const double& t, const state& y, state& dy) { dy[0] = std::cos(t) + y[0] * y[0] - std::sin(t) * std::sin(t); }
+  static void rhs(const double& t, const state& y, state& dy) {
+    dy[0] = std::cos(t) + y[0] * y[0] - std::sin(t) * std::sin(t);
+  }
   static void jacobian(const double&, const state& y, std::vector<double>& j) { j = {2 * y[0]}; }
 };
 
 double manufactured_error(int steps, bool analytic_jacobian = true) {
-  rosenbrock_stepper<state> stepper(rodas(), analytic_jacobian ? manufactured::jacobian : nullptr, /*autonomous=*/false);
+  rosenbrock_stepper<state> stepper(rodas(), analytic_jacobian ? manufactured::jacobian : nullptr,
+                                    /*autonomous=*/false);
   state y(1, 0.0);  // y(0) = 0
   const double h = 1.0 / steps;
   for (int n = 0; n < steps; ++n) stepper.step(manufactured::rhs, n * h, y, h);
@@ -190,7 +193,8 @@ TEST(Rosenbrock, LinearEquivalentGivesTheStepperStabilityFunction) {
         rodas(), [z](const double&, const state&, std::vector<double>& j) { j = {z}; }, true);
     state y = {1};
     stepper.step([z](const double&, const state& x, state& dx) { dx[0] = z * x[0]; }, 0.0, y, 1.0);
-    const double algebra = std::real(evaluate_stability_function<double>(stability.function, std::complex<double>(z, 0)));
+    const double algebra =
+        std::real(evaluate_stability_function<double>(stability.function, std::complex<double>(z, 0)));
     EXPECT_NEAR(y[0], algebra, 1e-13) << z;
   }
   auto defect = [&](double z) {
@@ -210,8 +214,10 @@ TEST(Rosenbrock, RodasSatisfiesTheRosenbrockOrderConditionsToItsDigits) {
   EXPECT_EQ(rosenbrock_order_from(rosenbrock_order_conditions(rodas(), false), digits), 4);
   double worst_order4 = 0;
   for (const auto& c : rosenbrock_order_conditions(rodas(), true)) {
-    if (c.order <= 3) EXPECT_LT(abs(c.residual), digits) << c.condition;
-    else worst_order4 = std::max(worst_order4, std::fabs(static_cast<double>(c.residual)));
+    if (c.order <= 3)
+      EXPECT_LT(abs(c.residual), digits) << c.condition;
+    else
+      worst_order4 = std::max(worst_order4, std::fabs(static_cast<double>(c.residual)));
   }
   EXPECT_GT(worst_order4, 1e-3);
   EXPECT_EQ(rosenbrock_order_from(rosenbrock_order_conditions(rodas(), true), digits), 3);

@@ -32,9 +32,9 @@ fvec run(const seed_specimen& s, const rhs_function<float>& f, fvec y, float h, 
 // Catalog
 
 TEST(Seeds, CatalogNamesAndEvaluationCounts) {
-  const std::vector<std::string> expected = {"seed-euler",      "seed-semi-implicit-euler", "seed-rk4",
-                                             "seed-rk4-t-plus-half", "seed-rk4-double-dt", "seed-rk-generic",
-                                             "seed-rk4-simplified",  "seed-rkf45",         "seed-cs116b-rk4"};
+  const std::vector<std::string> expected = {
+      "seed-euler",      "seed-semi-implicit-euler", "seed-rk4",   "seed-rk4-t-plus-half", "seed-rk4-double-dt",
+      "seed-rk-generic", "seed-rk4-simplified",      "seed-rkf45", "seed-cs116b-rk4"};
   ASSERT_EQ(seed_specimens().size(), expected.size());
   for (const auto& name : expected) {
     const auto* s = find_method(name)->seed();
@@ -87,14 +87,11 @@ TEST(Seeds, EulerCarTableAtOneSecond) {
 TEST(Seeds, EulerCarTableAtOneHundredthSecond) {
   // 003 prints, at dt = 1/100 with `double t = 0.0; float dt; while (t <= 10.0)` and the state
   // printed at the top of the loop body (that is what makes its dt = 1 table end at t=10 with 450):
-  const char* article[] = {"t=9.93:\tposition = 492.525146\tvelocity = 99.299057",
-                           "t=9.94:\tposition = 493.518127\tvelocity = 99.399055",
-                           "t=9.95:\tposition = 494.512115\tvelocity = 99.499054",
-                           "t=9.96:\tposition = 495.507111\tvelocity = 99.599052",
-                           "t=9.97:\tposition = 496.503113\tvelocity = 99.699051",
-                           "t=9.98:\tposition = 497.500092\tvelocity = 99.799049",
-                           "t=9.99:\tposition = 498.498077\tvelocity = 99.899048",
-                           "t=10.00:\tposition = 499.497070\tvelocity = 99.999046"};
+  const char* article[] = {
+      "t=9.93:\tposition = 492.525146\tvelocity = 99.299057", "t=9.94:\tposition = 493.518127\tvelocity = 99.399055",
+      "t=9.95:\tposition = 494.512115\tvelocity = 99.499054", "t=9.96:\tposition = 495.507111\tvelocity = 99.599052",
+      "t=9.97:\tposition = 496.503113\tvelocity = 99.699051", "t=9.98:\tposition = 497.500092\tvelocity = 99.799049",
+      "t=9.99:\tposition = 498.498077\tvelocity = 99.899048", "t=10.00:\tposition = 499.497070\tvelocity = 99.999046"};
   const auto& euler = *find_method("seed-euler")->seed();
   const float dt = 1.0f / 100.0f;
   std::vector<std::string> printed;
@@ -255,8 +252,8 @@ TEST(Seeds, Rk4AgreesWithACorrectRk4ToFloatRounding) {
   dvec reference{100, 0};
   auto f = [](const dvec& y, dvec& d, double) { d = {y[1], -10 * y[0] - y[1]}; };
   for (int i = 0; i < 100; ++i) rk4.do_step(f, reference, i * 0.05, 0.05);
-  for (const char* name : {"seed-rk4", "seed-rk4-simplified", "seed-rk-generic", "seed-rk4-t-plus-half",
-                           "seed-rk4-double-dt"}) {
+  for (const char* name :
+       {"seed-rk4", "seed-rk4-simplified", "seed-rk-generic", "seed-rk4-t-plus-half", "seed-rk4-double-dt"}) {
     const auto y = run(*find_method(name)->seed(), spring_001(false), {100, 0}, 0.05f, 100);
     EXPECT_NEAR(y[0], reference[0], 1e-3) << name;
     EXPECT_NEAR(y[1], reference[1], 1e-3) << name;

@@ -101,9 +101,8 @@ TEST(SplittingEnergy, BoundedByTheInvariantEllipseOver100000Steps) {
     EXPECT_GE(r.late, 0.99 * bound - rounding) << "bound " << bound;
     EXPECT_LT(r.late, 2 * r.early);
     EXPECT_LT(r.early, 2 * r.late);
-    std::cout << "[ energy   ] " << m.name << ": bound " << bound << " (= " << bound / std::pow(0.1, m.order)
-              << " h^" << m.order << "), max error first 10^4 steps " << r.early << ", last 10^4 steps " << r.late
-              << "\n";
+    std::cout << "[ energy   ] " << m.name << ": bound " << bound << " (= " << bound / std::pow(0.1, m.order) << " h^"
+              << m.order << "), max error first 10^4 steps " << r.early << ", last 10^4 steps " << r.late << "\n";
   }
 }
 

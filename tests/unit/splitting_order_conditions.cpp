@@ -90,8 +90,8 @@ TEST(SplittingOrderConditions, McLachlanHasASmallerErrorConstantThanTheTripleJum
 TEST(SplittingOrderConditions, ForceEvaluationsPerStep) {
   // Counted by hand from the coefficient lists (kick-drift-kick methods reuse their last force).
   const std::vector<std::pair<std::string, int>> expected = {
-      {"symplectic-euler-a", 1}, {"symplectic-euler-b", 1}, {"velocity-verlet", 1}, {"leapfrog", 1},
-      {"ruth3", 3},              {"yoshida4", 3},           {"yoshida6", 7},        {"mclachlan4", 4}};
+      {"symplectic-euler-a", 1}, {"symplectic-euler-b", 1}, {"velocity-verlet", 1}, {"leapfrog", 1}, {"ruth3", 3},
+      {"yoshida4", 3},           {"yoshida6", 7},           {"mclachlan4", 4}};
   ASSERT_EQ(expected.size(), splitting_methods().size());
   for (const auto& [name, evaluations] : expected) {
     const auto* m = find_method(name)->splitting();

@@ -40,12 +40,17 @@ TEST(SplittingStepper, CountsForceEvaluationsWithReuse) {
     EXPECT_EQ(stepper.rhs_evaluations(), calls);
     // Steady-state cost plus, for methods that reuse their last force, the very first one.
     const auto per_step = static_cast<std::uint64_t>(m.force_evaluations_per_step());
-    const int nonzero_kicks = static_cast<int>(std::count_if(m.kick.begin(), m.kick.end(), [](const auto& k) { return k != 0; }));
+    const int nonzero_kicks =
+        static_cast<int>(std::count_if(m.kick.begin(), m.kick.end(), [](const auto& k) { return k != 0; }));
     const std::uint64_t first = per_step < static_cast<std::uint64_t>(nonzero_kicks) ? 1 : 0;
     EXPECT_EQ(calls, steps * per_step + first);
-    EXPECT_EQ(stepper.velocity_evaluations(),
-              steps * static_cast<std::uint64_t>(m.velocity_evaluations_per_step()) +
-                  (m.velocity_evaluations_per_step() < static_cast<int>(std::count_if(m.drift.begin(), m.drift.end(), [](const auto& d) { return d != 0; })) ? 1 : 0));
+    EXPECT_EQ(
+        stepper.velocity_evaluations(),
+        steps * static_cast<std::uint64_t>(m.velocity_evaluations_per_step()) +
+            (m.velocity_evaluations_per_step() < static_cast<int>(std::count_if(m.drift.begin(), m.drift.end(),
+                                                                                [](const auto& d) { return d != 0; }))
+                 ? 1
+                 : 0));
   }
   // Velocity Verlet is the classic case: one force per step after the first.
   splitting_stepper<vec> verlet(*find_method("velocity-verlet")->splitting());
@@ -135,7 +140,8 @@ TEST(SplittingStepper, TimeDependentForceKeepsTheOrder) {
 
 double relative_difference(const vec& a, const vec& b) {
   double worst = 0;
-  for (std::size_t i = 0; i < a.size(); ++i) worst = std::max(worst, std::abs(a[i] - b[i]) / std::max(1.0, std::abs(b[i])));
+  for (std::size_t i = 0; i < a.size(); ++i)
+    worst = std::max(worst, std::abs(a[i] - b[i]) / std::max(1.0, std::abs(b[i])));
   return worst;
 }
 

@@ -48,7 +48,8 @@ TEST(StabilityPolynomial, ExplicitMethodsWithAsManyStagesAsOrderShareTheTruncate
 // s, -2.5127 for s = p = 3, -2.7853 for s = p = 4.
 TEST(StabilityPolynomial, RealStabilityBoundaries) {
   auto limit = [](const char* name) {
-    return real_stability_limit(stability_function_of(exact_coefficients(*find_method(name)->tableau())))->convert_to<double>();
+    return real_stability_limit(stability_function_of(exact_coefficients(*find_method(name)->tableau())))
+        ->convert_to<double>();
   };
   EXPECT_EQ(limit("euler"), -2.0);
   EXPECT_EQ(limit("heun"), -2.0);

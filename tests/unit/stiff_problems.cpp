@@ -286,8 +286,9 @@ TEST(StiffReference, AgreementDigitsDefinition) {
   // Absolute (in units of the floor) below it: 1e-40 vs 0 -> 10 digits.
   EXPECT_NEAR(agreement_digits(state_of<mp50>{mp50("1e-40")}, state_of<mp50>{mp50(0)}, floor), 10.0, 1e-9);
   // The worst component decides.
-  EXPECT_NEAR(agreement_digits(state_of<mp50>{mp50(2), mp50(3)}, state_of<mp50>{2 + mp50("2e-20"), 3 + mp50("3e-18")}, floor),
-              18.0, 1e-9);
+  EXPECT_NEAR(
+      agreement_digits(state_of<mp50>{mp50(2), mp50(3)}, state_of<mp50>{2 + mp50("2e-20"), 3 + mp50("3e-18")}, floor),
+      18.0, 1e-9);
 }
 
 TEST(StiffReference, UnknownProblemIsAnError) {

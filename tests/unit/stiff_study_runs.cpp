@@ -63,8 +63,10 @@ TEST(StiffStudyRuns, Rosenbrock4CountsAgreeWithADirectOdeintRun) {
   double t = 0, dt = 1e-2 * rtol;
   while (t < t_end) {
     dt = std::min(dt, t_end - t);
-    if (controller.try_step(std::make_pair(f, jacobian), x, t, dt) == odeint::success) ++accepted;
-    else ++rejected;
+    if (controller.try_step(std::make_pair(f, jacobian), x, t, dt) == odeint::success)
+      ++accepted;
+    else
+      ++rejected;
   }
   const auto run = run_stiff("odeint-rosenbrock4", "prothero-robinson", rtol, 100000);
   ASSERT_EQ(run.status, stiff_run_status::solved) << run.failure;
@@ -75,7 +77,8 @@ TEST(StiffStudyRuns, Rosenbrock4CountsAgreeWithADirectOdeintRun) {
   EXPECT_EQ(run.rhs_evaluations, evaluations + 2 * run.jacobian_evaluations);
   ASSERT_TRUE(run.digits.mescd);
   // mescd of the direct run's own error, |x - sin 10| / (atol/rtol + |sin 10|).
-  EXPECT_NEAR(*run.digits.mescd, -std::log10(std::fabs(x[0] - std::sin(t_end)) / (1 + std::fabs(std::sin(t_end)))), 0.05);
+  EXPECT_NEAR(*run.digits.mescd, -std::log10(std::fabs(x[0] - std::sin(t_end)) / (1 + std::fabs(std::sin(t_end)))),
+              0.05);
 }
 
 // A step limit is a result: odeint's rosenbrock4 at rtol 1e-8 on Prothero-Robinson (a direct
@@ -150,7 +153,7 @@ stiff_run made_up_run(const std::string& method, const std::string& problem, dou
 TEST(StiffStudyJson, AcceptanceRowsPickTheCheapestRunReachingSixDigits) {
   stiff_suite_result result;
   result.settings.methods = {"radau5", "rosenbrock4"};
-  result.runs = {made_up_run("radau5", "rober", 1e-4, 5.9, 900),  // too few digits
+  result.runs = {made_up_run("radau5", "rober", 1e-4, 5.9, 900),   // too few digits
                  made_up_run("radau5", "rober", 1e-6, 7.8, 1700),  // the cheapest with >= 6
                  made_up_run("radau5", "rober", 1e-8, 9.8, 5000),
                  made_up_run("radau5", "rober", 1e-3, 0, 10, stiff_run_status::step_limit),

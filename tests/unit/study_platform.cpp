@@ -36,23 +36,24 @@ TEST(Driver, ObserverSeesEveryStepAtGridTimesComputedFromTheStepIndex) {
   const double h = 0.1;
   std::size_t calls = 0;
   double worst_time_error = 0;
-  const auto outcome = drive_fixed(*stepper, problem, h, 1000, [&](std::size_t n, const double& t, const state_of<double>&) {
-    ++calls;
-    EXPECT_EQ(n, calls);
-    worst_time_error = std::max(worst_time_error, std::fabs(t - (problem.t0 + static_cast<double>(n) * h)));
-  });
+  const auto outcome =
+      drive_fixed(*stepper, problem, h, 1000, [&](std::size_t n, const double& t, const state_of<double>&) {
+        ++calls;
+        EXPECT_EQ(n, calls);
+        worst_time_error = std::max(worst_time_error, std::fabs(t - (problem.t0 + static_cast<double>(n) * h)));
+      });
   EXPECT_TRUE(outcome.stable);
   EXPECT_EQ(calls, 1000u);
   EXPECT_EQ(outcome.steps_done, 1000u);
-  EXPECT_EQ(worst_time_error, 0.0);  // t_n = t0 + n h exactly, not an accumulated sum
+  EXPECT_EQ(worst_time_error, 0.0);                // t_n = t0 + n h exactly, not an accumulated sum
   EXPECT_EQ(outcome.work.rhs_evaluations, 4000u);  // rk4: four evaluations a step
 }
 
 TEST(Driver, AnObserverReturningFalseStopsTheRun) {
   const auto problem = instantiate<double>(problem_named("harmonic"));
   const auto stepper = make_stepper(*find_method("euler"), problem);
-  const auto outcome =
-      drive_fixed(*stepper, problem, 0.01, 100, [](std::size_t n, const double&, const state_of<double>&) { return n < 7; });
+  const auto outcome = drive_fixed(*stepper, problem, 0.01, 100,
+                                   [](std::size_t n, const double&, const state_of<double>&) { return n < 7; });
   EXPECT_TRUE(outcome.stable);
   EXPECT_EQ(outcome.steps_done, 7u);
 }
@@ -89,8 +90,10 @@ TEST(Suites, TheGateSelectsOnlyNonlinearNonAutonomousProblemsAndThePendulum) {
   std::set<std::string> problems;
   for (const auto& [method, problem] : select_pairs(gate_suite())) {
     problems.insert(problem->info.name);
-    if (problem->info.name == "pendulum") EXPECT_NE(method->family, method_family::seed);
-    else EXPECT_TRUE(problem->info.nonlinear && problem->info.nonautonomous && !problem->info.stiff);
+    if (problem->info.name == "pendulum")
+      EXPECT_NE(method->family, method_family::seed);
+    else
+      EXPECT_TRUE(problem->info.nonlinear && problem->info.nonautonomous && !problem->info.stiff);
   }
   EXPECT_EQ(problems, (std::set<std::string>{"nonlinear-na", "forced-duffing", "pendulum"}));
 }
@@ -171,7 +174,9 @@ TEST(MeasurementCache, ASuiteGivesTheSameResultsAsEachJobAlone) {
   // cache it is shared; every result must equal the job run on its own, without a cache.
   std::vector<convergence_request> jobs;
   for (auto scalar : {scalar_kind::float64, scalar_kind::quad})
-    jobs.push_back({.method = find_method("rkf78"), .problem = &problem_named("lotka-volterra"), .scalar = scalar,
+    jobs.push_back({.method = find_method("rkf78"),
+                    .problem = &problem_named("lotka-volterra"),
+                    .scalar = scalar,
                     .tolerance_sweep = false});
   const auto together = run_convergence_jobs(jobs, 2);
   ASSERT_TRUE(together[0].result) << together[0].error;
@@ -303,8 +308,8 @@ TEST(Gate, DoubleIsKeptOnlyWhenItsMeasurementIsClearOfRounding) {
   // as a plain float128 request does.
   const auto& problem = problem_named("nonlinear-na");
   auto alone = [&](const char* name) {
-    return study_convergence({.method = find_method(name), .problem = &problem, .scalar = scalar_kind::quad,
-                              .tolerance_sweep = false});
+    return study_convergence(
+        {.method = find_method(name), .problem = &problem, .scalar = scalar_kind::quad, .tolerance_sweep = false});
   };
   const auto euler = study_convergence(gate_request(find_method("euler"), &problem));
   const auto euler_quad = alone("euler");

@@ -13,7 +13,8 @@ using namespace orderly;
 
 namespace {
 
-tableau_file rk4_with_weights(const std::vector<std::string>& b, const std::vector<std::string>& a = {"1/2", "1/2", "1"}) {
+tableau_file rk4_with_weights(const std::vector<std::string>& b,
+                              const std::vector<std::string>& a = {"1/2", "1/2", "1"}) {
   return parse_tableau_file(nlohmann::json{{"name", "rk4-file"},
                                            {"order", 4},
                                            {"A", {nlohmann::json::array(), {a[0]}, {"0", a[1]}, {"0", "0", a[2]}}},
@@ -43,7 +44,7 @@ TEST(TableauFile, DecimalsAreReadAsTheExactRationalsTheyDenote) {
   EXPECT_EQ(parse_coefficient("2.5E+2", "test").value, exact(250));
   EXPECT_EQ(parse_coefficient("-7200/2197", "test").value, exact(-7200, 2197));
   EXPECT_EQ(parse_coefficient("09/08", "test").value, exact(9, 8));  // not octal
-  EXPECT_FALSE(parse_coefficient("3", "test").resolution);            // integers are exact
+  EXPECT_FALSE(parse_coefficient("3", "test").resolution);           // integers are exact
   EXPECT_THROW(parse_coefficient("1.2.3", "field 'b', column 1"), tableau_file_error);
 }
 
@@ -67,13 +68,13 @@ TEST(TableauFile, FourDigitWeightsLeaveTheResidualsWorkedOutByHand) {
   EXPECT_EQ(audit.max_residual[0], 0.0);
   EXPECT_EQ(audit.max_residual[1], 0.0);
   EXPECT_NEAR(audit.max_residual[2], 1.0 / 60000, 1e-15);
-  EXPECT_EQ(audit.order_to_precision, 4);       // within what 4 printed digits can say
-  EXPECT_TRUE(audit.suited_scalars.empty());     // too coarse even for float's rounding
+  EXPECT_EQ(audit.order_to_precision, 4);     // within what 4 printed digits can say
+  EXPECT_TRUE(audit.suited_scalars.empty());  // too coarse even for float's rounding
 }
 
 TEST(TableauFile, SixteenDigitWeightsSuitDoubleButNotFloat128) {
-  const auto file = rk4_with_weights({"0.1666666666666667", "0.3333333333333333", "0.3333333333333333",
-                                      "0.1666666666666667"});
+  const auto file =
+      rk4_with_weights({"0.1666666666666667", "0.3333333333333333", "0.3333333333333333", "0.1666666666666667"});
   const auto audit = audit_precision(file, weight_set::primary, 4, default_order_policy().roundoff_floor_factor);
   EXPECT_EQ(audit.order_to_precision, 4);
   const auto& s = audit.suited_scalars;
@@ -85,9 +86,8 @@ TEST(TableauFile, SixteenDigitWeightsSuitDoubleButNotFloat128) {
 TEST(TableauFile, EveryDecimalOfATableCarriesItsRelativeUncertainty) {
   // A 16-digit table: half a unit in the 16th digit (5e-16 relative) plus a double's rounding,
   // 2^-53, since a table of 17 digits or fewer may be doubles printed. "0.5" carries it too.
-  const auto file = rk4_with_weights({"0.1666666666666667", "0.3333333333333333", "0.3333333333333333",
-                                      "0.1666666666666667"},
-                                     {"0.5", "0.5", "1"});
+  const auto file = rk4_with_weights(
+      {"0.1666666666666667", "0.3333333333333333", "0.3333333333333333", "0.1666666666666667"}, {"0.5", "0.5", "1"});
   const exact u = exact(1, 2000000000000000LL) + exact(1, 9007199254740992LL);
   EXPECT_EQ(file.relative_uncertainty, u);
   EXPECT_EQ(file.a_resolution[1][0], exact(1, 2) * u / (1 - u));
@@ -97,8 +97,8 @@ TEST(TableauFile, EveryDecimalOfATableCarriesItsRelativeUncertainty) {
 TEST(TableauFile, DoublesAsShippedSuitDouble) {
   // rk4's weights as %.17g prints the doubles nearest 1/6 and 1/3: sum b = 1 - 5.6e-17 exactly,
   // within double's tolerance but not long double's.
-  const auto file = rk4_with_weights({"0.16666666666666666", "0.33333333333333331", "0.33333333333333331",
-                                      "0.16666666666666666"});
+  const auto file =
+      rk4_with_weights({"0.16666666666666666", "0.33333333333333331", "0.33333333333333331", "0.16666666666666666"});
   const auto audit = audit_precision(file, weight_set::primary, 4, default_order_policy().roundoff_floor_factor);
   EXPECT_EQ(audit.kind, coefficient_kind::decimal);
   EXPECT_EQ(audit.exact_order, 0);
@@ -159,8 +159,8 @@ TEST(TableauFile, GaussGivenTo40DigitsIsAStableWithinItsPrecision) {
   // (Hairer-Wanner II, IV.3). Rounding to 40 digits moves the margin by about 1e-40.
   const auto file = parse_tableau_file(gauss2_40_digits());
   const auto coefficients = exact_coefficients(file.tableau);
-  const auto within = analyse_linear_stability(
-      stability_function_within(coefficients, {file.a_resolution, file.b_resolution}));
+  const auto within =
+      analyse_linear_stability(stability_function_within(coefficients, {file.a_resolution, file.b_resolution}));
   EXPECT_TRUE(within.a_stable);
   EXPECT_FALSE(within.real_limit.has_value());       // unbounded
   EXPECT_FALSE(within.imaginary_limit.has_value());  // unbounded
@@ -172,19 +172,21 @@ TEST(TableauFile, GaussGivenTo40DigitsIsAStableWithinItsPrecision) {
 TEST(TableauFile, Rk4AsDoublesKeepsItsImaginaryLimit) {
   // |R(iy)|^2 = 1 - y^6/72 + y^8/576 for rk4: the limit is sqrt(8); the doubles' y^2 and y^4 terms
   // are rounding, not a loss of stability at y = 0.
-  const auto file = rk4_with_weights({"0.16666666666666666", "0.33333333333333331", "0.33333333333333331",
-                                      "0.16666666666666666"});
+  const auto file =
+      rk4_with_weights({"0.16666666666666666", "0.33333333333333331", "0.33333333333333331", "0.16666666666666666"});
   const auto coefficients = exact_coefficients(file.tableau);
-  const auto within = analyse_linear_stability(
-      stability_function_within(coefficients, {file.a_resolution, file.b_resolution}));
+  const auto within =
+      analyse_linear_stability(stability_function_within(coefficients, {file.a_resolution, file.b_resolution}));
   ASSERT_TRUE(within.imaginary_limit.has_value());
   EXPECT_NEAR(static_cast<double>(*within.imaginary_limit), std::sqrt(8.0), 1e-12);
 }
 
 TEST(TableauFile, StructureIsDetected) {
   // Parsed from text: a brace list of string pairs would read as a JSON object.
-  auto implicit = nlohmann::json::parse(R"({"name": "trap", "order": 2, "A": [["0", "0"], ["1/2", "1/2"]], "b": ["1/2", "1/2"]})");
+  auto implicit =
+      nlohmann::json::parse(R"({"name": "trap", "order": 2, "A": [["0", "0"], ["1/2", "1/2"]], "b": ["1/2", "1/2"]})");
   EXPECT_EQ(structure_of(parse_tableau_file(implicit).tableau), tableau_structure::diagonally_implicit);
-  auto gauss_like = nlohmann::json::parse(R"({"name": "g", "order": 2, "A": [["1/4", "1/4"], ["1/4", "1/4"]], "b": ["1/2", "1/2"]})");
+  auto gauss_like =
+      nlohmann::json::parse(R"({"name": "g", "order": 2, "A": [["1/4", "1/4"], ["1/4", "1/4"]], "b": ["1/2", "1/2"]})");
   EXPECT_EQ(structure_of(parse_tableau_file(gauss_like).tableau), tableau_structure::fully_implicit);
 }

@@ -106,9 +106,9 @@ INSTANTIATE_TEST_SUITE_P(Catalog, Tableau, testing::ValuesIn(every_tableau()), t
 // The catalog as a whole
 
 TEST(TableauCatalog, HoldsEveryNamedMethodOnce) {
-  const std::set<std::string> expected = {"euler",  "heun", "midpoint", "ralston2",    "kutta3",  "heun3",
-                                          "ssprk3", "rk4",  "rk4-38",   "bs32",        "rkf45",   "cash-karp54",
-                                          "dopri54", "verner65", "rkf78"};
+  const std::set<std::string> expected = {"euler", "heun",        "midpoint", "ralston2", "kutta3",
+                                          "heun3", "ssprk3",      "rk4",      "rk4-38",   "bs32",
+                                          "rkf45", "cash-karp54", "dopri54",  "verner65", "rkf78"};
   std::set<std::string> names;
   for (const auto& t : explicit_tableaus()) EXPECT_TRUE(names.insert(t.name).second) << "duplicate " << t.name;
   EXPECT_EQ(names, expected);
@@ -123,11 +123,11 @@ TEST(TableauCatalog, StagesAndOrdersAsPublished) {
     bool fsal;
   };
   const published table[] = {
-      {"euler", 1, 1, 0, false},       {"heun", 2, 2, 0, false},        {"midpoint", 2, 2, 0, false},
-      {"ralston2", 2, 2, 0, false},    {"kutta3", 3, 3, 0, false},      {"heun3", 3, 3, 0, false},
-      {"ssprk3", 3, 3, 0, false},      {"rk4", 4, 4, 0, false},         {"rk4-38", 4, 4, 0, false},
-      {"bs32", 4, 3, 2, true},         {"rkf45", 6, 4, 5, false},       {"cash-karp54", 6, 5, 4, false},
-      {"dopri54", 7, 5, 4, true},      {"verner65", 9, 6, 5, true},     {"rkf78", 13, 8, 7, false},
+      {"euler", 1, 1, 0, false},    {"heun", 2, 2, 0, false},    {"midpoint", 2, 2, 0, false},
+      {"ralston2", 2, 2, 0, false}, {"kutta3", 3, 3, 0, false},  {"heun3", 3, 3, 0, false},
+      {"ssprk3", 3, 3, 0, false},   {"rk4", 4, 4, 0, false},     {"rk4-38", 4, 4, 0, false},
+      {"bs32", 4, 3, 2, true},      {"rkf45", 6, 4, 5, false},   {"cash-karp54", 6, 5, 4, false},
+      {"dopri54", 7, 5, 4, true},   {"verner65", 9, 6, 5, true}, {"rkf78", 13, 8, 7, false},
   };
   for (const auto& p : table) {
     const auto* t = find_method(p.name)->tableau();

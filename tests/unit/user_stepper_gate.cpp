@@ -68,7 +68,8 @@ auto generic_midpoint = [](auto&& f, auto t, auto y, auto h) {
 std::string write_baseline(const std::string& file, const std::string& key, double constant) {
   const auto path = (std::filesystem::temp_directory_path() / file).string();
   std::ofstream(path) << nlohmann::json{{"schema", "orderly.order-baseline/1"},
-                                        {"entries", {{{"key", key}, {"measured_order", 2.0}, {"error_constant", constant}}}}}
+                                        {"entries",
+                                         {{{"key", key}, {"measured_order", 2.0}, {"error_constant", constant}}}}}
                              .dump();
   return path;
 }
@@ -82,9 +83,9 @@ TEST(UserStepperGate, GateProblemsAreTheGateSuitesProblems) {
   EXPECT_NE(std::find(names.begin(), names.end(), "pendulum"), names.end());
   for (const auto& name : names) {
     const auto& info = orderly::find_problem(name)->info;
-    EXPECT_TRUE(name == "pendulum" || (info.has(orderly::problem_tag::nonlinear) &&
-                                       info.has(orderly::problem_tag::nonautonomous) &&
-                                       info.has(orderly::problem_tag::exact_solution)))
+    EXPECT_TRUE(name == "pendulum" ||
+                (info.has(orderly::problem_tag::nonlinear) && info.has(orderly::problem_tag::nonautonomous) &&
+                 info.has(orderly::problem_tag::exact_solution)))
         << name;
   }
 }
@@ -109,7 +110,9 @@ TEST(UserStepperGate, BaselineHoldsTheErrorConstant) {
   EXPECT_CONVERGENCE_ORDER_WITH(double, midpoint, 2, {.baseline = same, .name = "my-midpoint"});
   // A method whose error constant doubled against its baseline is refused, as in `orderly gate`.
   const auto better = write_baseline("orderly-baseline-better.json", key, constant / 2);
-  auto against_better = [&] { EXPECT_CONVERGENCE_ORDER_WITH(double, midpoint, 2, {.baseline = better, .name = "my-midpoint"}); };
+  auto against_better = [&] {
+    EXPECT_CONVERGENCE_ORDER_WITH(double, midpoint, 2, {.baseline = better, .name = "my-midpoint"});
+  };
   EXPECT_NONFATAL_FAILURE(against_better(), "worse than the baseline");
   auto unknown_name = [&] { EXPECT_CONVERGENCE_ORDER_WITH(double, midpoint, 2, {.baseline = same, .name = "other"}); };
   EXPECT_NONFATAL_FAILURE(unknown_name(), "no entry other/nonlinear-na/double");

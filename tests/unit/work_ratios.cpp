@@ -64,10 +64,12 @@ TEST(WorkRatios, TheSummaryPerProblemAndTheNullComparisonWithinTheExcessRange) {
   // Problem p: ratios 0.9, 1.2, 1.1, 0.8 (above 1 at errors 1e-2 and 1e-3). Three null curves: n1's
   // ratios inside [1e-3, 1e-2] are 1.05 and 1.08, outside it 2.0 (ignored); n2's is 1.2 there (it
   // reaches the worst, 1.2); n3 has no ratio there. Problem q: one ratio.
-  const std::vector<work_ratio> candidate = {{"p", "c", 1e-1, 0, 0, 0.9}, {"p", "c", 1e-2, 0, 0, 1.2},
-                                             {"p", "c", 1e-3, 0, 0, 1.1}, {"p", "c", 1e-4, 0, 0, 0.8},
+  const std::vector<work_ratio> candidate = {{"p", "c", 1e-1, 0, 0, 0.9},
+                                             {"p", "c", 1e-2, 0, 0, 1.2},
+                                             {"p", "c", 1e-3, 0, 0, 1.1},
+                                             {"p", "c", 1e-4, 0, 0, 0.8},
                                              {"q", "c", 1e-2, 0, 0, 0.95}};
-  const std::vector<work_ratio> null = {{"p", "n1", 5e-1, 0, 0, 2.0}, {"p", "n1", 5e-3, 0, 0, 1.05},
+  const std::vector<work_ratio> null = {{"p", "n1", 5e-1, 0, 0, 2.0},  {"p", "n1", 5e-3, 0, 0, 1.05},
                                         {"p", "n1", 1e-3, 0, 0, 1.08}, {"p", "n1", 1e-5, 0, 0, 2.0},
                                         {"p", "n2", 2e-3, 0, 0, 1.2},  {"p", "n3", 1e-4, 0, 0, 1.5},
                                         {"q", "n1", 1e-2, 0, 0, 1.3}};
@@ -100,8 +102,10 @@ TEST(WorkRatios, TheSummaryPerProblemAndTheNullComparisonWithinTheExcessRange) {
 
 TEST(WorkRatios, TheSummaryKeepsEachCandidateOfAProblemApart) {
   // Two candidates on one problem: a (ratios 0.5 and 2, geometric mean 1) and b (0.25 and 0.25).
-  const std::vector<work_ratio> ratios = {{"p", "a", 1e-2, 0, 0, 0.5}, {"p", "b", 1e-2, 0, 0, 0.25},
-                                          {"p", "a", 1e-4, 0, 0, 2.0}, {"p", "b", 1e-4, 0, 0, 0.25}};
+  const std::vector<work_ratio> ratios = {{"p", "a", 1e-2, 0, 0, 0.5},
+                                          {"p", "b", 1e-2, 0, 0, 0.25},
+                                          {"p", "a", 1e-4, 0, 0, 2.0},
+                                          {"p", "b", 1e-4, 0, 0, 0.25}};
   const auto summary = summarise_ratios(ratios, {});
   ASSERT_EQ(summary.size(), 2u);
   EXPECT_EQ(summary[0].candidate, "a");

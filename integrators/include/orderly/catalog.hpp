@@ -29,12 +29,18 @@ enum class method_family { explicit_rk, embedded_rk, splitting, seed, implicit_r
 
 inline const char* family_name(method_family f) {
   switch (f) {
-    case method_family::explicit_rk: return "explicit-rk";
-    case method_family::embedded_rk: return "embedded-rk";
-    case method_family::splitting: return "splitting";
-    case method_family::seed: return "seed";
-    case method_family::implicit_rk: return "implicit-rk";
-    case method_family::rosenbrock: return "rosenbrock";
+    case method_family::explicit_rk:
+      return "explicit-rk";
+    case method_family::embedded_rk:
+      return "embedded-rk";
+    case method_family::splitting:
+      return "splitting";
+    case method_family::seed:
+      return "seed";
+    case method_family::implicit_rk:
+      return "implicit-rk";
+    case method_family::rosenbrock:
+      return "rosenbrock";
   }
   return "?";
 }
@@ -60,7 +66,9 @@ struct method_entry {
   method_definition definition;
 
   // Whether the coefficients are precise enough for a measurement in this scalar.
-  bool resolved_in(scalar_kind scalar) const { return !coefficient_digits || *coefficient_digits >= decimal_digits(scalar); }
+  bool resolved_in(scalar_kind scalar) const {
+    return !coefficient_digits || *coefficient_digits >= decimal_digits(scalar);
+  }
 
   const butcher_tableau* tableau() const {
     auto p = std::get_if<const butcher_tableau*>(&definition);

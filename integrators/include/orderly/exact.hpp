@@ -128,8 +128,10 @@ inline high_precision to_high_precision(const exact& value) {
 // cpp_bin_float_50, ...).
 template <class T>
 T to_scalar(const high_precision& value) {
-  if constexpr (std::is_arithmetic_v<T>) return value.template convert_to<T>();
-  else return static_cast<T>(value);
+  if constexpr (std::is_arithmetic_v<T>)
+    return value.template convert_to<T>();
+  else
+    return static_cast<T>(value);
 }
 
 template <class T>
@@ -147,7 +149,8 @@ inline exact exact_value_of(const high_precision& x) {
   const auto integer = static_cast<boost::multiprecision::cpp_int>(ldexp(mantissa, mantissa_bits));
   exact value(integer);
   const int shift = exponent - mantissa_bits;
-  const boost::multiprecision::cpp_int power = boost::multiprecision::pow(boost::multiprecision::cpp_int(2), std::abs(shift));
+  const boost::multiprecision::cpp_int power =
+      boost::multiprecision::pow(boost::multiprecision::cpp_int(2), std::abs(shift));
   return shift >= 0 ? exact(value * power) : exact(value / power);
 }
 

@@ -149,7 +149,7 @@ class explicit_rk {
   std::uint64_t rhs_evaluations_ = 0;
   bool end_valid_ = false;
   scalar end_t_{};
-  State increment_{};               // compensated only
+  State increment_{};                 // compensated only
   compensation<State> compensation_;  // compensated only
 };
 

@@ -57,16 +57,18 @@ concept contiguous_state = state_vector<S> && requires(S s, const S cs) {
 namespace fixed_rk_detail {
 
 // The number of components of a state whose size is part of its type (0: known at run time only).
-template <class S> struct static_extent : std::integral_constant<std::size_t, 0> {};
-template <class T, std::size_t N> struct static_extent<std::array<T, N>> : std::integral_constant<std::size_t, N> {};
+template <class S>
+struct static_extent : std::integral_constant<std::size_t, 0> {};
+template <class T, std::size_t N>
+struct static_extent<std::array<T, N>> : std::integral_constant<std::size_t, N> {};
 
 // The nonzero terms of one weighted sum, in stage order.
 template <class T, int MaxTerms>
 struct terms {
   int count = 0;
   std::array<int, MaxTerms> stage{};
-  std::array<T, MaxTerms> coefficient{};  // the exact coefficient rounded once
-  std::array<T, MaxTerms> scaled{};       // h * coefficient for the current h
+  std::array<T, MaxTerms> coefficient{};      // the exact coefficient rounded once
+  std::array<T, MaxTerms> scaled{};           // h * coefficient for the current h
   std::array<T, MaxTerms> scaled_by_stage{};  // the same indexed by stage, zeros included (dense kernel)
 
   void add(int j, const exact& value) {
@@ -96,8 +98,10 @@ struct terms {
 // without a base.
 template <bool HasBase, class T, class Weights>
 inline T weighted_component(const T* base, const Weights, std::size_t c) {
-  if constexpr (HasBase) return base[c];
-  else return T(0);
+  if constexpr (HasBase)
+    return base[c];
+  else
+    return T(0);
 }
 template <bool HasBase, class T, class Weights, class... K>
 inline T weighted_component(const T* base, const Weights w, std::size_t c, const T* k0, const K*... k) {
@@ -116,16 +120,19 @@ enum class sum_base { none, separate, in_place };
 // before it is written) and never one of the k's: the kernel's calls keep to that, which is what
 // the __restrict qualifiers promise.
 template <sum_base Base, std::size_t N, class T, class Count, class... K>
-void combine(T* __restrict out, const T* __restrict base, const std::array<T, N> w, Count n,
-             const K* __restrict... k) {
+void combine(T* __restrict out, const T* __restrict base, const std::array<T, N> w, Count n, const K* __restrict... k) {
   static_assert(sizeof...(K) == N);
   const auto weights = [&] {
-    if constexpr (std::is_arithmetic_v<T>) return w;
-    else return w.data();
+    if constexpr (std::is_arithmetic_v<T>)
+      return w;
+    else
+      return w.data();
   }();
   for (std::size_t c = 0; c < n; ++c) {
-    if constexpr (Base == sum_base::in_place) out[c] = weighted_component<true, T>(out, weights, c, k...);
-    else out[c] = weighted_component<Base == sum_base::separate, T>(base, weights, c, k...);
+    if constexpr (Base == sum_base::in_place)
+      out[c] = weighted_component<true, T>(out, weights, c, k...);
+    else
+      out[c] = weighted_component<Base == sum_base::separate, T>(base, weights, c, k...);
   }
 }
 
@@ -139,13 +146,15 @@ void combine_terms(T* out, const T* base, const terms<T, MaxTerms>& t, const std
     for (std::size_t m = 0; m < N; ++m) w[m] = t.scaled[m];
     [&]<std::size_t... m>(std::index_sequence<m...>) {
       combine<Base, N>(out, base, w, n, static_cast<const T*>(stage_data[static_cast<std::size_t>(t.stage[m])])...);
-    }(std::make_index_sequence<N>{});
+    }
+    (std::make_index_sequence<N>{});
   };
   [&]<std::size_t... N>(std::index_sequence<N...>) {
     (void)((static_cast<std::size_t>(t.count) == N ? (with_count(std::integral_constant<std::size_t, N>{}), true)
                                                    : false) ||
            ...);
-  }(std::make_index_sequence<static_cast<std::size_t>(MaxTerms) + 1>{});
+  }
+  (std::make_index_sequence<static_cast<std::size_t>(MaxTerms) + 1>{});
 }
 
 // The dense kernel: the weighted sum of the first Count stages for every component c < Extent,
@@ -156,8 +165,10 @@ void combine_dense(State& out, const State& base, const std::array<State, Stages
   [&]<std::size_t... m>(std::index_sequence<m...>) {
     [&]<std::size_t... c>(std::index_sequence<c...>) {
       ((out[c] = weighted_component<HasBase, T>(base.data(), w, c, k[m].data()...)), ...);
-    }(std::make_index_sequence<Extent>{});
-  }(std::make_index_sequence<Count>{});
+    }
+    (std::make_index_sequence<Extent>{});
+  }
+  (std::make_index_sequence<Count>{});
 }
 
 }  // namespace fixed_rk_detail
@@ -257,9 +268,12 @@ class fixed_explicit_rk {
 
   template <class Rhs>
   void advance(Rhs& f, const scalar& t, State& y, const scalar& h, State* error) {
-    if constexpr (dense) advance_dense(f, t, y, h, error);
-    else if constexpr (std::is_arithmetic_v<scalar>) advance_flat(f, t, y, h, error);
-    else advance_body(f, t, y, h, error);
+    if constexpr (dense)
+      advance_dense(f, t, y, h, error);
+    else if constexpr (std::is_arithmetic_v<scalar>)
+      advance_flat(f, t, y, h, error);
+    else
+      advance_body(f, t, y, h, error);
   }
 
   // The dense kernel's step: the same stages, sums and FSAL handling as advance_body.
@@ -280,8 +294,8 @@ class fixed_explicit_rk {
     // Stages 1 .. s-2, then the last one unless it is the next step's first (FSAL).
     constexpr std::size_t s = static_cast<std::size_t>(Stages);
     if constexpr (s >= 2) {
-      [&]<std::size_t... i>(std::index_sequence<i...>) { (stage(std::integral_constant<std::size_t, i + 1>{}), ...); }(
-          std::make_index_sequence<s - 2>{});
+      [&]<std::size_t... i>(std::index_sequence<i...>) { (stage(std::integral_constant<std::size_t, i + 1>{}), ...); }
+      (std::make_index_sequence<s - 2>{});
     }
     // The weighted sums over the stages computed so far (FSAL: all but the last, whose weight is 0).
     auto finish = [&]<std::size_t Count>(std::integral_constant<std::size_t, Count>) {
@@ -318,8 +332,10 @@ class fixed_explicit_rk {
     constexpr const scalar* no_base = nullptr;
     // Fixed-size states give the component loops a compile-time trip count.
     const auto n = [&] {
-      if constexpr (extent > 0) return std::integral_constant<std::size_t, extent>{};
-      else return size_of(y);
+      if constexpr (extent > 0)
+        return std::integral_constant<std::size_t, extent>{};
+      else
+        return size_of(y);
     }();
     if (!(h == scaled_h_)) rescale(h);
     for (auto& k : k_) resize_like(k, y);
@@ -381,7 +397,7 @@ class fixed_explicit_rk {
   std::uint64_t rhs_evaluations_ = 0;
   bool end_valid_ = false;
   scalar end_t_{};
-  State increment_{};               // compensated only: h sum b_i k_i of the step
+  State increment_{};                 // compensated only: h sum b_i k_i of the step
   compensation<State> compensation_;  // compensated only: the per-component carry
 };
 
@@ -405,15 +421,24 @@ decltype(auto) visit_explicit_stepper(std::shared_ptr<const butcher_tableau> tab
     constexpr auto& counts = compiled_stage_counts;
     static_assert(counts.size() == 8, "one case per compiled stage count");
     switch (s) {
-      case counts[0]: return compiled(std::integral_constant<int, counts[0]>{});
-      case counts[1]: return compiled(std::integral_constant<int, counts[1]>{});
-      case counts[2]: return compiled(std::integral_constant<int, counts[2]>{});
-      case counts[3]: return compiled(std::integral_constant<int, counts[3]>{});
-      case counts[4]: return compiled(std::integral_constant<int, counts[4]>{});
-      case counts[5]: return compiled(std::integral_constant<int, counts[5]>{});
-      case counts[6]: return compiled(std::integral_constant<int, counts[6]>{});
-      case counts[7]: return compiled(std::integral_constant<int, counts[7]>{});
-      default: break;
+      case counts[0]:
+        return compiled(std::integral_constant<int, counts[0]>{});
+      case counts[1]:
+        return compiled(std::integral_constant<int, counts[1]>{});
+      case counts[2]:
+        return compiled(std::integral_constant<int, counts[2]>{});
+      case counts[3]:
+        return compiled(std::integral_constant<int, counts[3]>{});
+      case counts[4]:
+        return compiled(std::integral_constant<int, counts[4]>{});
+      case counts[5]:
+        return compiled(std::integral_constant<int, counts[5]>{});
+      case counts[6]:
+        return compiled(std::integral_constant<int, counts[6]>{});
+      case counts[7]:
+        return compiled(std::integral_constant<int, counts[7]>{});
+      default:
+        break;
     }
   }
   explicit_rk<State, Sum> stepper(std::move(tableau), weights);

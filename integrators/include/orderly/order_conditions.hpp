@@ -43,12 +43,12 @@ namespace orderly {
 // One tree of a forest. Children are indices of earlier trees of the same forest, in
 // non-decreasing order: that sorted multiset is the tree's unique representation.
 struct rooted_tree {
-  int order = 1;                // number of vertices |t|
-  int colour = 0;               // colour of the root (always 0 for ordinary trees)
-  std::vector<int> children;    // indices into tree_forest::trees, sorted
-  std::int64_t density = 1;     // gamma(t) = |t| * prod gamma(children)
-  std::int64_t symmetry = 1;    // sigma(t) = prod sigma(children) * prod (multiplicity of each child)!
-  std::string notation;         // Butcher's brackets: "t", "[t]", "[t,[t]]"; coloured: "q", "p[q,q]"
+  int order = 1;              // number of vertices |t|
+  int colour = 0;             // colour of the root (always 0 for ordinary trees)
+  std::vector<int> children;  // indices into tree_forest::trees, sorted
+  std::int64_t density = 1;   // gamma(t) = |t| * prod gamma(children)
+  std::int64_t symmetry = 1;  // sigma(t) = prod sigma(children) * prod (multiplicity of each child)!
+  std::string notation;       // Butcher's brackets: "t", "[t]", "[t,[t]]"; coloured: "q", "p[q,q]"
 };
 
 // Every tree up to max_order, sorted by order.
@@ -94,8 +94,10 @@ inline tree_forest generate_trees(int max_order, int colours = 1, bool alternati
       inner += (k > 0 ? "," : "") + child.notation;
     }
     const std::string vertex = colours == 1 ? "t" : (colour == 0 ? "q" : "p");
-    if (children.empty()) t.notation = vertex;
-    else t.notation = (colours == 1 ? "" : vertex) + "[" + inner + "]";
+    if (children.empty())
+      t.notation = vertex;
+    else
+      t.notation = (colours == 1 ? "" : vertex) + "[" + inner + "]";
     trees.push_back(std::move(t));
   };
 
@@ -142,8 +144,9 @@ struct rk_coefficients {
   // Pads the rows of a to s entries and fills c with row sums if it was left empty.
   void complete() {
     const std::size_t s = b.size();
-    if (a.size() != s) throw std::invalid_argument("rk_coefficients: A has " + std::to_string(a.size()) +
-                                                   " rows but b has " + std::to_string(s) + " weights");
+    if (a.size() != s)
+      throw std::invalid_argument("rk_coefficients: A has " + std::to_string(a.size()) + " rows but b has " +
+                                  std::to_string(s) + " weights");
     for (auto& row : a) {
       if (row.size() > s) throw std::invalid_argument("rk_coefficients: a row of A is longer than the stage count");
       row.resize(s, Number(0));
@@ -170,15 +173,20 @@ rk_coefficients<Number> make_rk_coefficients(std::vector<std::vector<Number>> a,
 namespace detail {
 template <class Number>
 Number from_exact(const exact& x) {
-  if constexpr (std::is_same_v<Number, exact>) return x;
-  else return to_scalar<Number>(x);
+  if constexpr (std::is_same_v<Number, exact>)
+    return x;
+  else
+    return to_scalar<Number>(x);
 }
 
 template <class Number>
 high_precision as_high_precision(const Number& x) {
-  if constexpr (std::is_same_v<Number, exact>) return to_high_precision(x);
-  else if constexpr (std::is_arithmetic_v<Number>) return high_precision(x);
-  else return static_cast<high_precision>(x);
+  if constexpr (std::is_same_v<Number, exact>)
+    return to_high_precision(x);
+  else if constexpr (std::is_arithmetic_v<Number>)
+    return high_precision(x);
+  else
+    return static_cast<high_precision>(x);
 }
 }  // namespace detail
 
@@ -328,8 +336,8 @@ inline int attained_order(const butcher_tableau& t, weight_set weights, int max_
 // alternating_only restricts to the trees that matter for separable problems q' = v(p), p' = F(q).
 template <class Number>
 order_condition_report<Number> check_partitioned_order_conditions(const rk_coefficients<Number>& q_part,
-                                                                  const rk_coefficients<Number>& p_part,
-                                                                  int max_order, const Number& tolerance = Number(0),
+                                                                  const rk_coefficients<Number>& p_part, int max_order,
+                                                                  const Number& tolerance = Number(0),
                                                                   bool alternating_only = false) {
   return evaluate_order_conditions(generate_trees(max_order, 2, alternating_only), {&q_part, &p_part}, tolerance);
 }
@@ -345,9 +353,9 @@ int attained_order(const rk_coefficients<Number>& q_part, const rk_coefficients<
 // differential F(t) in the local error h^order * sum(...) F(t). Partitioned (splitting) methods pass
 // one coefficient set per colour and the bicoloured forest.
 struct principal_error {
-  int order = 0;             // the order of the trees (p + 1)
-  high_precision two_norm;   // sqrt of the sum of squares of the coefficients
-  high_precision max_norm;   // the largest coefficient in magnitude
+  int order = 0;            // the order of the trees (p + 1)
+  high_precision two_norm;  // sqrt of the sum of squares of the coefficients
+  high_precision max_norm;  // the largest coefficient in magnitude
 };
 
 template <class Number>

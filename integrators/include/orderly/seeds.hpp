@@ -16,11 +16,11 @@
 namespace orderly {
 
 struct seed_specimen {
-  std::string name;         // CLI name, "seed-..."
+  std::string name;  // CLI name, "seed-..."
   std::string title;
-  std::string source;       // seed file in shared/seeds
-  std::string description;  // what it does and its known defect
-  int claimed_order = 0;    // the order the article claims or implies
+  std::string source;               // seed file in shared/seeds
+  std::string description;          // what it does and its known defect
+  int claimed_order = 0;            // the order the article claims or implies
   bool needs_second_order = false;  // requires y = (x, v) with x' = v
   int rhs_evaluations_per_step = 0;
   std::function<void(const rhs_function<float>& f, float t, std::vector<float>& y, float h)> step;

@@ -13,7 +13,7 @@ namespace orderly {
 
 template <class S>
 concept state_vector = requires(S s, const S cs, std::size_t i) {
-  { cs.size() };
+  {cs.size()};
   s[i];
 };
 

@@ -19,12 +19,12 @@ template <class T>
 struct step_control_options {
   T atol = T(1) / 1000000;
   T rtol = T(1) / 1000000;
-  std::optional<T> initial_step;    // chosen by Hairer's starting-step algorithm when empty
-  std::optional<T> max_step;        // no bound when empty
+  std::optional<T> initial_step;      // chosen by Hairer's starting-step algorithm when empty
+  std::optional<T> max_step;          // no bound when empty
   std::uint64_t max_steps = 1000000;  // accepted + rejected; exceeding it is an error, never a hang
   T safety = T(9) / 10;
-  T min_factor = T(1) / 5;   // the step shrinks by at most 5x per attempt (DOPRI5's FAC1)
-  T max_factor = T(10);      // and grows by at most 10x per accepted step (DOPRI5's FAC2)
+  T min_factor = T(1) / 5;  // the step shrinks by at most 5x per attempt (DOPRI5's FAC1)
+  T max_factor = T(10);     // and grows by at most 10x per accepted step (DOPRI5's FAC2)
   // The PI memory's weight (DOPRI5's BETA); the error's exponent is 1/(q+1) - 3/4 beta, so that
   // a constant error ratio still moves the step as 1/(q+1) would, and the memory damps the
   // step-size oscillation an I controller shows when stability limits the step.
@@ -39,9 +39,9 @@ struct step_control_stats {
 
 // Why an integration could not go on.
 enum class failure_reason {
-  step_limit,          // the step count (accepted + rejected) reached its maximum
-  step_underflow,      // the step no longer changes t
-  newton_divergence,   // an implicit step's Newton iteration did not converge
+  step_limit,         // the step count (accepted + rejected) reached its maximum
+  step_underflow,     // the step no longer changes t
+  newton_divergence,  // an implicit step's Newton iteration did not converge
 };
 
 // Thrown when the integration cannot go on; `reason` says why, what() says where.
@@ -76,11 +76,11 @@ T error_norm(const Error& error, const State& y0, const State& y1, const T& atol
 // step is divided by min(1/min_factor, err^alpha / safety); the step after a rejection does not grow.
 template <class T>
 struct step_size_law {
-  T alpha;  // the error's exponent: 1/(q+1) for an estimate of order q, less 3/4 beta with PI memory
-  T beta = 0;  // the PI memory's exponent (DOPRI5's BETA); 0: none
+  T alpha;                  // the error's exponent: 1/(q+1) for an estimate of order q, less 3/4 beta with PI memory
+  T beta = 0;               // the PI memory's exponent (DOPRI5's BETA); 0: none
   bool predictive = false;  // Gustafsson's predictive memory (RADAU5's IWORK(8) = 1)
   T safety;
-  T min_factor, max_factor;  // h_new / h stays within [min_factor, max_factor] (the integrators' options)
+  T min_factor, max_factor;       // h_new / h stays within [min_factor, max_factor] (the integrators' options)
   T first_rejection_divisor = 0;  // > 0: a rejected first step is divided by it whatever its error (RADAU5: 10)
 };
 
@@ -131,7 +131,7 @@ class step_size_controller {
   // chooses the next step.
   void abandoned() { last_rejected_ = true; }
 
-  bool first_step() const { return first_; }                // no step accepted yet
+  bool first_step() const { return first_; }               // no step accepted yet
   bool after_rejection() const { return last_rejected_; }  // the last step tried was not accepted
 
  private:
@@ -221,9 +221,8 @@ concept takes_first_stage = requires(Stepper& stepper, const scalar_of<State>& t
 // same step(f, t, y, h, error), reset() and rhs_evaluations() (rosenbrock_stepper). The observer,
 // if given, is called as observer(t, y) after every accepted step. Returns the work done.
 template <class Stepper, state_vector State, class Rhs, class Observer = std::nullptr_t>
-step_control_stats integrate_adaptive(Stepper& stepper, Rhs&& f, scalar_of<State> t0,
-                                      const scalar_of<State>& t1, State& y,
-                                      const step_control_options<scalar_of<State>>& options,
+step_control_stats integrate_adaptive(Stepper& stepper, Rhs&& f, scalar_of<State> t0, const scalar_of<State>& t1,
+                                      State& y, const step_control_options<scalar_of<State>>& options,
                                       Observer&& observer = nullptr) {
   using T = scalar_of<State>;
   using std::abs;
@@ -243,7 +242,10 @@ step_control_stats integrate_adaptive(Stepper& stepper, Rhs&& f, scalar_of<State
                                       .max_factor = options.max_factor});
 
   State error, trial, derivative0;
-  auto count = [&](const T& t, const State& x, State& dx) { f(t, x, dx); ++stats.rhs_evaluations; };
+  auto count = [&](const T& t, const State& x, State& dx) {
+    f(t, x, dx);
+    ++stats.rhs_evaluations;
+  };
 
   // derivative0 = f(t, y) at the current point, kept up to date when the stepper takes it.
   constexpr bool keeps_derivative = takes_first_stage<Stepper, State>;
@@ -279,8 +281,10 @@ step_control_stats integrate_adaptive(Stepper& stepper, Rhs&& f, scalar_of<State
       ++stats.accepted;
       if constexpr (!std::is_same_v<std::remove_cvref_t<Observer>, std::nullptr_t>) observer(t, y);
       if constexpr (keeps_derivative) {
-        if (const State* end = stepper.end_derivative()) derivative0 = *end;  // FSAL: f(t, y) already made
-        else if (direction * (t1 - t) > 0) count(t, y, derivative0);  // the next step's first stage
+        if (const State* end = stepper.end_derivative())
+          derivative0 = *end;  // FSAL: f(t, y) already made
+        else if (direction * (t1 - t) > 0)
+          count(t, y, derivative0);  // the next step's first stage
       }
       h = controller.accepted(h, err, options.safety);
       if (options.max_step) h = min(h, abs(*options.max_step));

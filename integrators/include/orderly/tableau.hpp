@@ -21,12 +21,12 @@ enum class weight_set { primary, embedded };
 inline const char* weight_set_name(weight_set w) { return w == weight_set::primary ? "primary" : "embedded"; }
 
 struct butcher_tableau {
-  std::string name;      // CLI name, e.g. "dopri54"
-  std::string title;     // e.g. "Dormand-Prince 5(4)"
-  std::string citation;  // where the coefficients were taken from
-  int order = 0;                              // order of the propagated solution (weights b)
-  std::optional<int> embedded_order;          // order of the embedded weights b_hat, if any
-  std::vector<std::vector<exact>> a;          // s rows; explicit methods give row i with i entries
+  std::string name;                   // CLI name, e.g. "dopri54"
+  std::string title;                  // e.g. "Dormand-Prince 5(4)"
+  std::string citation;               // where the coefficients were taken from
+  int order = 0;                      // order of the propagated solution (weights b)
+  std::optional<int> embedded_order;  // order of the embedded weights b_hat, if any
+  std::vector<std::vector<exact>> a;  // s rows; explicit methods give row i with i entries
   std::vector<exact> b;
   std::vector<exact> c;
   std::optional<std::vector<exact>> b_embedded;
@@ -111,8 +111,8 @@ inline butcher_tableau make_tableau(const tableau_text& text) {
 // A tableau whose entries are computed at 100 digits (radicals, roots of defining conditions):
 // each entry is kept as the exact value of its 100-digit number, certified to
 // certified_coefficient_digits. Rows of A hold s entries.
-inline butcher_tableau tableau_from_high_precision(std::string name, std::string title, std::string citation,
-                                                   int order, const std::vector<std::vector<high_precision>>& a,
+inline butcher_tableau tableau_from_high_precision(std::string name, std::string title, std::string citation, int order,
+                                                   const std::vector<std::vector<high_precision>>& a,
                                                    const std::vector<high_precision>& b,
                                                    const std::vector<high_precision>& c) {
   butcher_tableau t;

@@ -14,12 +14,12 @@ namespace orderly {
 using mp60 = boost::multiprecision::number<boost::multiprecision::cpp_bin_float<60>>;
 }  // namespace orderly
 
-#define ORDERLY_ODEINT_VALUE_TYPE(Number)                        \
-  namespace boost::numeric::odeint::detail {                     \
-  template <>                                                    \
-  struct extract_value_type<Number, void> {                      \
-    using type = Number;                                         \
-  };                                                             \
+#define ORDERLY_ODEINT_VALUE_TYPE(Number)    \
+  namespace boost::numeric::odeint::detail { \
+  template <>                                \
+  struct extract_value_type<Number, void> {  \
+    using type = Number;                     \
+  };                                         \
   }
 
 ORDERLY_ODEINT_VALUE_TYPE(orderly::float128)

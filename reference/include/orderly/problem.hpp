@@ -18,7 +18,7 @@ namespace orderly {
 // or decimal string so that every scalar type receives it rounded once, at full precision.
 struct problem_parameter {
   std::string name;
-  std::string value;        // "6/10", "0.012277471", ...
+  std::string value;  // "6/10", "0.012277471", ...
   std::string description;
 };
 
@@ -26,21 +26,28 @@ struct problem_parameter {
 // so a problem states its properties once.
 enum class problem_tag { stiff, hamiltonian, separable, nonautonomous, exact_solution, nonlinear, second_order, seed };
 
-inline constexpr problem_tag all_problem_tags[] = {problem_tag::stiff,          problem_tag::hamiltonian,
-                                                   problem_tag::separable,      problem_tag::nonautonomous,
-                                                   problem_tag::exact_solution, problem_tag::nonlinear,
-                                                   problem_tag::second_order,   problem_tag::seed};
+inline constexpr problem_tag all_problem_tags[] = {
+    problem_tag::stiff,          problem_tag::hamiltonian, problem_tag::separable,    problem_tag::nonautonomous,
+    problem_tag::exact_solution, problem_tag::nonlinear,   problem_tag::second_order, problem_tag::seed};
 
 inline const char* tag_name(problem_tag tag) {
   switch (tag) {
-    case problem_tag::stiff: return "stiff";
-    case problem_tag::hamiltonian: return "hamiltonian";
-    case problem_tag::separable: return "separable";
-    case problem_tag::nonautonomous: return "non-autonomous";
-    case problem_tag::exact_solution: return "exact-solution";
-    case problem_tag::nonlinear: return "nonlinear";
-    case problem_tag::second_order: return "second-order";
-    case problem_tag::seed: return "seed";
+    case problem_tag::stiff:
+      return "stiff";
+    case problem_tag::hamiltonian:
+      return "hamiltonian";
+    case problem_tag::separable:
+      return "separable";
+    case problem_tag::nonautonomous:
+      return "non-autonomous";
+    case problem_tag::exact_solution:
+      return "exact-solution";
+    case problem_tag::nonlinear:
+      return "nonlinear";
+    case problem_tag::second_order:
+      return "second-order";
+    case problem_tag::seed:
+      return "seed";
   }
   return "?";
 }
@@ -52,28 +59,36 @@ struct problem_info {
   int dimension = 0;
   bool stiff = false;
   bool hamiltonian = false;
-  bool has_exact = false;       // closed-form solution available
+  bool has_exact = false;  // closed-form solution available
   bool has_jacobian = false;
-  bool separable = false;       // H = T(p) + V(q) split available for partitioned methods
-  bool second_order = false;    // y = (q, v) with q' = v: seed specimens that split position/velocity apply
+  bool separable = false;     // H = T(p) + V(q) split available for partitioned methods
+  bool second_order = false;  // y = (q, v) with q' = v: seed specimens that split position/velocity apply
   bool nonautonomous = false;
   bool nonlinear = true;
   // Chaotic problems: the largest Lyapunov exponent, at which any error grows like e^(rate t);
   // it bounds how far a reference in a given precision can be certified. 0 where not chaotic.
   double error_growth_rate = 0;
-  std::string source;           // seed article file for seed problems, empty otherwise
+  std::string source;                         // seed article file for seed problems, empty otherwise
   std::vector<problem_parameter> parameters;  // values a caller may change before instantiating
 
   bool has(problem_tag tag) const {
     switch (tag) {
-      case problem_tag::stiff: return stiff;
-      case problem_tag::hamiltonian: return hamiltonian;
-      case problem_tag::separable: return separable;
-      case problem_tag::nonautonomous: return nonautonomous;
-      case problem_tag::exact_solution: return has_exact;
-      case problem_tag::nonlinear: return nonlinear;
-      case problem_tag::second_order: return second_order;
-      case problem_tag::seed: return !source.empty();
+      case problem_tag::stiff:
+        return stiff;
+      case problem_tag::hamiltonian:
+        return hamiltonian;
+      case problem_tag::separable:
+        return separable;
+      case problem_tag::nonautonomous:
+        return nonautonomous;
+      case problem_tag::exact_solution:
+        return has_exact;
+      case problem_tag::nonlinear:
+        return nonlinear;
+      case problem_tag::second_order:
+        return second_order;
+      case problem_tag::seed:
+        return !source.empty();
     }
     return false;
   }
@@ -95,7 +110,7 @@ struct problem_info {
 
 template <class T>
 struct invariant {
-  std::string name;                                  // "energy", "angular momentum", ...
+  std::string name;  // "energy", "angular momentum", ...
   std::function<T(const T& t, const state_of<T>& y)> value;
 };
 
@@ -112,7 +127,7 @@ template <class T>
 struct typed_problem {
   const problem_info* info = nullptr;
   T t0 = 0;
-  T t_end = 0;             // default time span [t0, t_end]
+  T t_end = 0;  // default time span [t0, t_end]
   state_of<T> y0;
   rhs_function<T> rhs;
   std::function<state_of<T>(const T& t)> exact;  // empty when no closed form

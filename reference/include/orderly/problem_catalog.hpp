@@ -48,7 +48,8 @@ template <class T, std::size_t... I>
 typed_problem<T> instantiate_problem(const problem_entry& entry, std::index_sequence<I...>) {
   typed_problem<T> result;
   const bool found =
-      ((entry.index == I ? (result = std::tuple_element_t<I, problem_types>::template make<T>(&entry.info), true) : false) ||
+      ((entry.index == I ? (result = std::tuple_element_t<I, problem_types>::template make<T>(&entry.info), true)
+                         : false) ||
        ...);
   if (!found) throw std::out_of_range("problem index out of range for " + entry.info.name);
   return result;

@@ -60,7 +60,7 @@ struct nonstiff_reference_settings {
   std::string check_tolerance = "1e-36";  // 60-digit run: the stored reference values
   double target_digits = 28;
   int max_attempts = 3;
-  std::string tighten = "1e-3";           // applied to both tolerances on a retry
+  std::string tighten = "1e-3";  // applied to both tolerances on a retry
 };
 
 // Digits on which `candidate` agrees with `reference` (definition at the top of this file); a
@@ -132,7 +132,9 @@ inline std::filesystem::path reference_data_dir() {
   return ORDERLY_REFERENCE_DATA_DIR;
 }
 
-inline std::filesystem::path reference_data_path(const std::string& name) { return reference_data_dir() / (name + ".json"); }
+inline std::filesystem::path reference_data_path(const std::string& name) {
+  return reference_data_dir() / (name + ".json");
+}
 
 inline nlohmann::json parameters_json(const problem_info& info) {
   nlohmann::json parameters = nlohmann::json::object();
@@ -153,8 +155,9 @@ inline nlohmann::json reference_to_json(const problem_entry& entry, const refere
     j["states"].push_back(state);
   }
   j["certified_digits"] = r.certified_digits;
-  j["digits_definition"] = "min over times and components of -log10(|y_i - y'_i| / max(|y'_i|, floor)), "
-                           "floor = 1e-3 max|y'| (non-stiff) or the problem's certification floor (stiff)";
+  j["digits_definition"] =
+      "min over times and components of -log10(|y_i - y'_i| / max(|y'_i|, floor)), "
+      "floor = 1e-3 max|y'| (non-stiff) or the problem's certification floor (stiff)";
   j["method"] = r.method;
   j["compute_seconds"] = r.compute_seconds;
   j["reproduce"] = "orderly reference --problem " + entry.info.name + " --recompute";
@@ -192,7 +195,8 @@ inline std::optional<reference_states> reference_from_json(const problem_entry& 
                                   std::to_string(state.size()) + " components");
     r.states.push_back(state);
   }
-  if (r.states.size() != r.times.size()) throw std::invalid_argument("stored reference: times and states differ in number");
+  if (r.states.size() != r.times.size())
+    throw std::invalid_argument("stored reference: times and states differ in number");
   r.certified_digits = j.at("certified_digits").get<double>();
   r.method = j.at("method").get<std::string>();
   r.compute_seconds = j.value("compute_seconds", 0.0);

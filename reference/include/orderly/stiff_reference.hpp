@@ -109,9 +109,9 @@ stiff_reference_result compute_stiff_reference(const problem_info& info, const s
     });
     result.states.clear();
     state_of<mp50> y_fine = fine_problem.y0;
-    result.fine_stats = integrate_radau(
-        fine_problem.rhs, fine_problem.jacobian, fine_problem.t0, times, y_fine, fine_options,
-        [&](std::size_t, const mp50&, const state_of<mp50>& y) { result.states.push_back(y); });
+    result.fine_stats =
+        integrate_radau(fine_problem.rhs, fine_problem.jacobian, fine_problem.t0, times, y_fine, fine_options,
+                        [&](std::size_t, const mp50&, const state_of<mp50>& y) { result.states.push_back(y); });
     result.coarse_stats = coarse.get();
 
     result.digits_at_time.clear();
@@ -121,9 +121,8 @@ stiff_reference_result compute_stiff_reference(const problem_info& info, const s
 
     std::ostringstream method;
     method << "Radau IIA, " << settings.stages << " stages (order " << 2 * settings.stages - 1
-           << "); reference: mp50 at rtol " << static_cast<double>(fine_rtol)
-           << "; certified against float128 at rtol " << static_cast<double>(coarse_rtol)
-           << "; atol = rtol * " << static_cast<double>(floor);
+           << "); reference: mp50 at rtol " << static_cast<double>(fine_rtol) << "; certified against float128 at rtol "
+           << static_cast<double>(coarse_rtol) << "; atol = rtol * " << static_cast<double>(floor);
     result.method = method.str();
     if (result.certified_digits >= settings.target_digits) break;
     coarse_rtol *= tighten;
@@ -162,9 +161,8 @@ inline std::vector<std::string_view> stiff_problem_names() {
 inline stiff_reference_result compute_stiff_reference(std::string_view name, const std::vector<mp50>& times,
                                                       const stiff_reference_settings& settings = {}) {
   stiff_reference_result result;
-  const bool found = visit_stiff_problem(name, [&](auto problem) {
-    result = compute_stiff_reference<decltype(problem)>(times, settings);
-  });
+  const bool found = visit_stiff_problem(
+      name, [&](auto problem) { result = compute_stiff_reference<decltype(problem)>(times, settings); });
   if (!found) throw std::invalid_argument("unknown stiff problem '" + std::string(name) + "'");
   return result;
 }
@@ -173,9 +171,8 @@ inline stiff_reference_result compute_stiff_reference(std::string_view name, con
 inline stiff_reference_result compute_stiff_reference(const problem_info& info, const std::vector<mp50>& times,
                                                       const stiff_reference_settings& settings = {}) {
   stiff_reference_result result;
-  const bool found = visit_stiff_problem(info.name, [&](auto problem) {
-    result = compute_stiff_reference<decltype(problem)>(info, times, settings);
-  });
+  const bool found = visit_stiff_problem(
+      info.name, [&](auto problem) { result = compute_stiff_reference<decltype(problem)>(info, times, settings); });
   if (!found) throw std::invalid_argument("unknown stiff problem '" + info.name + "'");
   return result;
 }

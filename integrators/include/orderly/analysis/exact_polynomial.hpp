@@ -98,7 +98,8 @@ inline exact_polynomial primitive_part(exact_polynomial p) {
   if (p.empty()) return p;
   cpp_int common_denominator = 1, common_numerator = 0;
   for (const auto& c : p) common_denominator = lcm(common_denominator, denominator(c));
-  for (const auto& c : p) common_numerator = gcd(common_numerator, numerator(c) * (common_denominator / denominator(c)));
+  for (const auto& c : p)
+    common_numerator = gcd(common_numerator, numerator(c) * (common_denominator / denominator(c)));
   const exact scale(common_denominator, common_numerator);  // positive
   for (auto& c : p) c *= scale;
   return p;

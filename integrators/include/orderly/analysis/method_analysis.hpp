@@ -31,19 +31,21 @@ inline linear_stability analyse_linear_stability(stability_function_coefficients
 }
 
 struct rk_analysis {
-  int order = 0;        // from the order conditions, checked up to declared + 1
+  int order = 0;  // from the order conditions, checked up to declared + 1
   int stage_order = 0;
   std::optional<int> embedded_order;
   linear_stability stability;
   std::optional<linear_stability> embedded_stability;
-  principal_error error;                    // of the propagated weights, trees of order (order + 1)
+  principal_error error;  // of the propagated weights, trees of order (order + 1)
   std::optional<principal_error> embedded_error;
 };
 
 template <class Number>
 Number exactness_tolerance() {
-  if constexpr (std::is_same_v<Number, exact>) return Number(0);
-  else return Number(certified_coefficient_tolerance());
+  if constexpr (std::is_same_v<Number, exact>)
+    return Number(0);
+  else
+    return Number(certified_coefficient_tolerance());
 }
 
 // primary: the propagated weights; embedded: the pair's second weight set, if any.
@@ -61,7 +63,8 @@ rk_analysis analyse_runge_kutta(const rk_coefficients<Number>& primary, int decl
     const int declared = declared_embedded_order.value_or(declared_order - 1);
     a.embedded_order = attained_order(*embedded, declared + 1, tolerance);
     a.embedded_stability = analyse_linear_stability(stability_function_of(*embedded));
-    a.embedded_error = principal_error_norms<Number>(generate_trees(*a.embedded_order + 1), {embedded}, *a.embedded_order + 1);
+    a.embedded_error =
+        principal_error_norms<Number>(generate_trees(*a.embedded_order + 1), {embedded}, *a.embedded_order + 1);
   }
   return a;
 }
@@ -127,7 +130,8 @@ inline splitting_analysis analyse_splitting(const splitting_method& m) {
   splitting_analysis a;
   const auto pair = partitioned_form(m);
   a.order = attained_order(pair.q_part, pair.p_part, m.order + 1, certified_coefficient_tolerance(), true);
-  a.error = principal_error_norms<high_precision>(generate_trees(a.order + 1, 2, true), {&pair.q_part, &pair.p_part}, a.order + 1);
+  a.error = principal_error_norms<high_precision>(generate_trees(a.order + 1, 2, true), {&pair.q_part, &pair.p_part},
+                                                  a.order + 1);
   const auto trace = harmonic_step_trace(m);
   const exact_polynomial margin = exact_polynomial{exact(4)} - trace * trace;  // >= 0 exactly where stable
   if (!margin.empty()) {

@@ -51,10 +51,10 @@ inline std::vector<rosenbrock_condition> rosenbrock_order_conditions(const rosen
   auto alpha = [&](std::size_t i, std::size_t k) { return u.alpha[i][k]; };
   std::vector<exact> alpha_squared(s);
   for (std::size_t i = 0; i < s; ++i) alpha_squared[i] = alpha_sum[i] * alpha_sum[i];
-  const auto beta_beta_sum = apply(beta, beta_sum);         // sum_k beta_ik beta'_k
-  const auto alpha_beta_sum = apply(alpha, beta_sum);       // sum_k alpha_ik beta'_k
+  const auto beta_beta_sum = apply(beta, beta_sum);    // sum_k beta_ik beta'_k
+  const auto alpha_beta_sum = apply(alpha, beta_sum);  // sum_k alpha_ik beta'_k
   const auto beta_alpha_squared = apply(beta, alpha_squared);
-  const auto beta_beta_beta = apply(beta, beta_beta_sum);   // sum_k beta_ik sum_l beta_kl beta'_l
+  const auto beta_beta_beta = apply(beta, beta_beta_sum);  // sum_k beta_ik sum_l beta_kl beta'_l
   return {
       {1, "sum b_i = 1", weighted([](std::size_t) { return exact(1); }) - 1},
       {2, "sum b_i beta'_i = 1/2 - gamma", weighted([&](std::size_t i) { return beta_sum[i]; }) - (exact(1, 2) - g)},

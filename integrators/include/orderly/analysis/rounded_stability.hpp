@@ -107,7 +107,8 @@ inline exact simplest_rational_between(exact lo, exact hi) {
 // root isolation's remainder sequences would multiply further).
 inline exact simplest_rational_within(const exact& x, const exact& bound) {
   if (abs(x) <= bound) return exact(0);
-  return x > 0 ? simplest_rational_between(x - bound, x + bound) : exact(-simplest_rational_between(-x - bound, -x + bound));
+  return x > 0 ? simplest_rational_between(x - bound, x + bound)
+               : exact(-simplest_rational_between(-x - bound, -x + bound));
 }
 
 // A rational within `bound` of x whose denominator q is small enough that q^2 bound <= this
@@ -126,7 +127,7 @@ inline constexpr double recognition_chance = 1e-6;
 // so a coefficient that misses that value by no more than the accepted residuals is taken as
 // uncertain by that much (a table of 15-digit coefficients whose sum(b) is 1 + 5e-16).
 inline stability_function_coefficients stability_function_within(const rk_coefficients<exact>& m,
-                                                                  const entry_uncertainty& delta, int order = 0) {
+                                                                 const entry_uncertainty& delta, int order = 0) {
   auto r = stability_function_of(m);
   const std::size_t s = m.b.size();
   bool is_explicit = true, lower_triangular = true;

@@ -23,8 +23,8 @@
 namespace orderly {
 
 struct stability_function_coefficients {
-  exact_polynomial numerator;    // P, ascending powers
-  exact_polynomial denominator;  // Q, Q(0) = 1; {1} for explicit methods
+  exact_polynomial numerator;               // P, ascending powers
+  exact_polynomial denominator;             // Q, Q(0) = 1; {1} for explicit methods
   bool exact_from_rational_tableau = true;  // false: coefficients recognised or rounded from 100 digits
   bool all_coefficients_recognised = true;  // every coefficient identified as a small rational
   // Coefficients read from rounded entries (a user's decimals): the most each coefficient of P and
@@ -95,7 +95,8 @@ stability_function_coefficients stability_function_of(const rk_coefficients<Numb
     for (std::size_t j = 0; j < s; ++j) a_minus_one_b[i][j] -= m.b[j];
   stability_function_coefficients r;
   r.exact_from_rational_tableau = std::is_same_v<Number, exact>;
-  r.numerator = detail::as_exact_polynomial(detail::det_one_minus_z_times(a_minus_one_b), r.all_coefficients_recognised);
+  r.numerator =
+      detail::as_exact_polynomial(detail::det_one_minus_z_times(a_minus_one_b), r.all_coefficients_recognised);
   r.denominator = detail::as_exact_polynomial(detail::det_one_minus_z_times(m.a), r.all_coefficients_recognised);
   return r;
 }
@@ -146,7 +147,7 @@ inline exact_polynomial square_uncertainty(const exact_polynomial& p, const exac
 // such a term's sign is not known from rounded coefficients, and the method's own may be zero
 // (Gauss methods: |R(iy)| = 1, the margin vanishes identically).
 inline exact_polynomial without_terms_within_uncertainty(exact_polynomial margin,
-                                                        const stability_function_coefficients& r) {
+                                                         const stability_function_coefficients& r) {
   if (r.numerator_uncertainty.empty() && r.denominator_uncertainty.empty()) return margin;
   const auto bound = square_uncertainty(r.denominator, r.denominator_uncertainty) +
                      square_uncertainty(r.numerator, r.numerator_uncertainty);
@@ -187,12 +188,10 @@ inline std::optional<high_precision> first_loss_of_stability(const exact_polynom
                                                              const std::vector<high_precision>& roots_outward,
                                                              const exact& direction) {
   high_precision previous = 0;
-  auto rational_between = [](const high_precision& x, const high_precision& y) {
-    return exact_value_of((x + y) / 2);
-  };
+  auto rational_between = [](const high_precision& x, const high_precision& y) { return exact_value_of((x + y) / 2); };
   for (std::size_t k = 0; k <= roots_outward.size(); ++k) {
-    const exact probe = k < roots_outward.size() ? rational_between(previous, roots_outward[k])
-                                                 : exact_value_of(previous) + direction;
+    const exact probe =
+        k < roots_outward.size() ? rational_between(previous, roots_outward[k]) : exact_value_of(previous) + direction;
     if (evaluate(margin, probe) < 0) return previous;
     if (k < roots_outward.size()) previous = roots_outward[k];
   }

@@ -88,9 +88,12 @@ namespace radau_detail {
 
 template <class Jac>
 bool has_jacobian(const Jac& jacobian) {
-  if constexpr (std::is_null_pointer_v<std::remove_cvref_t<Jac>>) return false;
-  else if constexpr (requires { static_cast<bool>(jacobian); }) return static_cast<bool>(jacobian);
-  else return true;
+  if constexpr (std::is_null_pointer_v<std::remove_cvref_t<Jac>>)
+    return false;
+  else if constexpr (requires { static_cast<bool>(jacobian); })
+    return static_cast<bool>(jacobian);
+  else
+    return true;
 }
 
 // Residual of the collocation system in the stage increments Z: the i-th block is
@@ -137,15 +140,17 @@ radau_stats integrate_radau(Rhs&& f, Jac&& jacobian, T t0, const std::vector<T>&
   {
     T previous = t0;
     for (const T& t : outputs) {
-      if (!(direction * (t - previous) > 0)) throw std::invalid_argument("Radau: output times must be strictly monotone beyond t0");
+      if (!(direction * (t - previous) > 0))
+        throw std::invalid_argument("Radau: output times must be strictly monotone beyond t0");
       previous = t;
     }
   }
   if (!(options.rtol > 0) || !(options.atol > 0)) throw std::invalid_argument("Radau: tolerances must be positive");
   const radau_coefficients& hp = radau_iia_coefficients(options.stages);
   if (!hp.error_estimate)
-    throw std::invalid_argument("Radau: the adaptive code needs an odd stage count (one real eigenvalue of A^-1), got " +
-                                std::to_string(options.stages));
+    throw std::invalid_argument(
+        "Radau: the adaptive code needs an odd stage count (one real eigenvalue of A^-1), got " +
+        std::to_string(options.stages));
   const radau_error_estimate& estimate = *hp.error_estimate;
   const int s = hp.stages;
   const std::size_t n = y.size();
@@ -348,8 +353,10 @@ radau_stats integrate_radau(Rhs&& f, Jac&& jacobian, T t0, const std::vector<T>&
       // Newton failed: halve h (unless the predictor already chose), refresh J and the LU.
       ++stats.newton_failures;
       ++stats.rejected;
-      if (!diverged) h /= 2;
-      else if (theta >= T(99) / 100 || theta == 0) h /= 2;
+      if (!diverged)
+        h /= 2;
+      else if (theta >= T(99) / 100 || theta == 0)
+        h /= 2;
       if (!jacobian_fresh) need_jacobian = true;
       need_lu = true;
       controller.abandoned();
@@ -600,8 +607,10 @@ class implicit_rk_stepper {
   void jacobian_at(Rhs& f, Jac& jacobian, const T& time, const std::vector<T>& x, const std::vector<T>& fx,
                    std::vector<T>& out) {
     if constexpr (!std::is_null_pointer_v<std::remove_cvref_t<Jac>>) {
-      if (radau_detail::has_jacobian(jacobian)) jacobian(time, x, out);
-      else finite_difference_jacobian(f, time, x, fx, out, stats_.rhs_evaluations);
+      if (radau_detail::has_jacobian(jacobian))
+        jacobian(time, x, out);
+      else
+        finite_difference_jacobian(f, time, x, fx, out, stats_.rhs_evaluations);
     } else {
       finite_difference_jacobian(f, time, x, fx, out, stats_.rhs_evaluations);
     }

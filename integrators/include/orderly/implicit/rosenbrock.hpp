@@ -33,8 +33,8 @@ class rosenbrock_stepper {
 
   // autonomous: f does not depend on t, so df/dt = 0 costs nothing. weights: propagate y1 (primary)
   // or the embedded solution y1 - error (its order is measured like a pair's second weight set).
-  explicit rosenbrock_stepper(const rosenbrock_method& method, jacobian_function jacobian = {},
-                              bool autonomous = false, weight_set weights = weight_set::primary)
+  explicit rosenbrock_stepper(const rosenbrock_method& method, jacobian_function jacobian = {}, bool autonomous = false,
+                              weight_set weights = weight_set::primary)
       : method_(&method), jacobian_function_(std::move(jacobian)), autonomous_(autonomous) {
     const auto s = static_cast<std::size_t>(method.stages());
     gamma_ = to_scalar<scalar>(method.gamma);
@@ -100,7 +100,8 @@ class rosenbrock_stepper {
     const scalar diagonal = 1 / (gamma_ * h);
     for (std::size_t i = 0; i < n; ++i)
       for (std::size_t j = 0; j < n; ++j)
-        w_(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = (i == j ? diagonal : scalar(0)) - jacobian_[i * n + j];
+        w_(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) =
+            (i == j ? diagonal : scalar(0)) - jacobian_[i * n + j];
     lu_.compute(w_);
     ++lu_factorizations_;
     for (std::size_t i = 0; i < s; ++i) {
@@ -170,7 +171,7 @@ class rosenbrock_stepper {
   std::vector<scalar> c_, d_, m_, e_;
   std::vector<vector> g_;
   std::vector<scalar> jacobian_;
-  matrix w_;  // W = I / (gamma h) - J of the current step
+  matrix w_;      // W = I / (gamma h) - J of the current step
   vector right_;  // the current stage's right-hand side
   Eigen::PartialPivLU<matrix> lu_;
   State f0_, stage_, fstage_, ft_;

@@ -24,12 +24,12 @@
 namespace orderly {
 
 struct splitting_method {
-  std::string name;       // CLI name, e.g. "velocity-verlet"
-  std::string title;      // e.g. "Velocity Verlet (Stormer-Verlet, kick-drift-kick)"
-  std::string citation;   // where the coefficients come from
-  int order = 0;          // declared order (confirmed by the bicolored-tree check in the tests)
+  std::string name;                         // CLI name, e.g. "velocity-verlet"
+  std::string title;                        // e.g. "Velocity Verlet (Stormer-Verlet, kick-drift-kick)"
+  std::string citation;                     // where the coefficients come from
+  int order = 0;                            // declared order (confirmed by the bicolored-tree check in the tests)
   std::vector<high_precision> drift, kick;  // same length: one (drift, kick) pair per stage
-  std::string derivation;  // how the coefficients were obtained, when not simply copied
+  std::string derivation;                   // how the coefficients were obtained, when not simply copied
 
   int stages() const { return static_cast<int>(drift.size()); }
 

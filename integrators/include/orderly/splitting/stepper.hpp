@@ -43,13 +43,15 @@ class splitting_stepper {
   using scalar = scalar_of<State>;
 
   // The stepper keeps its own copy of the method.
-  explicit splitting_stepper(const splitting_method& method) : method_(std::make_shared<const splitting_method>(method)) {
+  explicit splitting_stepper(const splitting_method& method)
+      : method_(std::make_shared<const splitting_method>(method)) {
     if (method.drift.size() != method.kick.size() || method.drift.empty())
       throw std::invalid_argument("splitting method " + method.name + ": drift and kick lengths differ");
     high_precision node = 0;
     for (std::size_t i = 0; i < method.drift.size(); ++i) {
       node += method.drift[i];
-      if (method.drift[i] != 0) operations_.push_back({.kick = false, .coefficient = to_scalar<scalar>(method.drift[i])});
+      if (method.drift[i] != 0)
+        operations_.push_back({.kick = false, .coefficient = to_scalar<scalar>(method.drift[i])});
       if (method.kick[i] != 0)  // node: the kick's time, in units of h
         operations_.push_back(
             {.kick = true, .coefficient = to_scalar<scalar>(method.kick[i]), .node = to_scalar<scalar>(node)});
@@ -66,8 +68,10 @@ class splitting_stepper {
   // as fixed_explicit_rk.
   template <class Force, class Velocity>
   void step(Force&& force, Velocity&& velocity, const scalar& t, State& q, State& p, const scalar& h) {
-    if constexpr (std::is_arithmetic_v<scalar>) step_flat(force, velocity, t, q, p, h);
-    else step_body(force, velocity, t, q, p, h);
+    if constexpr (std::is_arithmetic_v<scalar>)
+      step_flat(force, velocity, t, q, p, h);
+    else
+      step_body(force, velocity, t, q, p, h);
   }
 
   // Forget cached evaluations: call it when q or p was changed outside the stepper, or the force
@@ -82,7 +86,8 @@ class splitting_stepper {
 
  private:
   template <class Force, class Velocity>
-  [[gnu::flatten]] void step_flat(Force& force, Velocity& velocity, const scalar& t, State& q, State& p, const scalar& h) {
+  [[gnu::flatten]] void step_flat(Force& force, Velocity& velocity, const scalar& t, State& q, State& p,
+                                  const scalar& h) {
     step_body(force, velocity, t, q, p, h);
   }
 
@@ -102,8 +107,10 @@ class splitting_stepper {
           ++force_evaluations_;
           force_valid_ = true;
         }
-        if constexpr (Sum == summation::compensated) carry_p_.add_scaled(p, scalar(op.coefficient * h), force_value_);
-        else add_scaled(p, p, scalar(op.coefficient * h), force_value_);
+        if constexpr (Sum == summation::compensated)
+          carry_p_.add_scaled(p, scalar(op.coefficient * h), force_value_);
+        else
+          add_scaled(p, p, scalar(op.coefficient * h), force_value_);
         velocity_valid_ = false;
       } else {
         if (!velocity_valid_) {
@@ -111,8 +118,10 @@ class splitting_stepper {
           ++velocity_evaluations_;
           velocity_valid_ = true;
         }
-        if constexpr (Sum == summation::compensated) carry_q_.add_scaled(q, scalar(op.coefficient * h), velocity_value_);
-        else add_scaled(q, q, scalar(op.coefficient * h), velocity_value_);
+        if constexpr (Sum == summation::compensated)
+          carry_q_.add_scaled(q, scalar(op.coefficient * h), velocity_value_);
+        else
+          add_scaled(q, q, scalar(op.coefficient * h), velocity_value_);
         force_valid_ = false;
       }
     }

@@ -52,8 +52,9 @@ inline butcher_tableau ralston2() {
 inline butcher_tableau kutta3() {
   return make_tableau({.name = "kutta3",
                        .title = "Kutta's third-order method",
-                       .citation = "W. Kutta, Beitrag zur naeherungsweisen Integration totaler Differentialgleichungen, "
-                                   "Z. Math. Phys. 46 (1901) 435-453",
+                       .citation =
+                           "W. Kutta, Beitrag zur naeherungsweisen Integration totaler Differentialgleichungen, "
+                           "Z. Math. Phys. 46 (1901) 435-453",
                        .order = 3,
                        .a = {{}, {"1/2"}, {"-1", "2"}},
                        .b = {"1/6", "2/3", "1/6"},

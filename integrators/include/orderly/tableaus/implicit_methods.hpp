@@ -25,19 +25,33 @@ inline high_precision sqrt_of(int n) { return sqrt(high_precision(n)); }
 }  // namespace detail
 
 inline butcher_tableau backward_euler() {
-  return make_tableau({.name = "backward-euler", .title = "Backward (implicit) Euler",
-                       .citation = "Hairer-Wanner II, IV.3", .order = 1, .a = {{"1"}}, .b = {"1"}, .c = {"1"}});
+  return make_tableau({.name = "backward-euler",
+                       .title = "Backward (implicit) Euler",
+                       .citation = "Hairer-Wanner II, IV.3",
+                       .order = 1,
+                       .a = {{"1"}},
+                       .b = {"1"},
+                       .c = {"1"}});
 }
 
 inline butcher_tableau implicit_midpoint() {
-  return make_tableau({.name = "implicit-midpoint", .title = "Implicit midpoint rule (Gauss-Legendre, 1 stage)",
-                       .citation = "Hairer-Wanner II, IV.5", .order = 2, .a = {{"1/2"}}, .b = {"1"}, .c = {"1/2"}});
+  return make_tableau({.name = "implicit-midpoint",
+                       .title = "Implicit midpoint rule (Gauss-Legendre, 1 stage)",
+                       .citation = "Hairer-Wanner II, IV.5",
+                       .order = 2,
+                       .a = {{"1/2"}},
+                       .b = {"1"},
+                       .c = {"1/2"}});
 }
 
 inline butcher_tableau trapezoidal() {
-  return make_tableau({.name = "trapezoidal", .title = "Trapezoidal rule (Lobatto IIIA, 2 stages)",
-                       .citation = "Hairer-Wanner II, IV.3", .order = 2, .a = {{"0", "0"}, {"1/2", "1/2"}},
-                       .b = {"1/2", "1/2"}, .c = {"0", "1"}});
+  return make_tableau({.name = "trapezoidal",
+                       .title = "Trapezoidal rule (Lobatto IIIA, 2 stages)",
+                       .citation = "Hairer-Wanner II, IV.3",
+                       .order = 2,
+                       .a = {{"0", "0"}, {"1/2", "1/2"}},
+                       .b = {"1/2", "1/2"},
+                       .c = {"0", "1"}});
 }
 
 // Gauss-Legendre, 2 stages: c = 1/2 -+ sqrt(3)/6 (Hairer-Wanner II, Table IV.5.1).
@@ -69,8 +83,8 @@ inline butcher_tableau radau_iia(int stages, std::string name) {
   for (std::size_t i = 0; i < s; ++i)
     for (std::size_t j = 0; j < s; ++j) a[i][j] = r.a[i * s + j];
   return tableau_from_high_precision(std::move(name), "Radau IIA, " + std::to_string(stages) + " stages",
-                                     "Hairer-Wanner II, IV.5 (coefficients generated at 100 digits)", 2 * stages - 1,
-                                     a, r.b, r.c);
+                                     "Hairer-Wanner II, IV.5 (coefficients generated at 100 digits)", 2 * stages - 1, a,
+                                     r.b, r.c);
 }
 
 // Two-stage, stiffly accurate, L-stable SDIRK of order 2 (Alexander 1977): gamma = 1 - sqrt(2)/2,

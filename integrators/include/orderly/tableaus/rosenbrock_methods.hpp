@@ -20,12 +20,12 @@
 namespace orderly {
 
 struct rosenbrock_method {
-  std::string name;      // CLI name, e.g. "rosenbrock4"
+  std::string name;  // CLI name, e.g. "rosenbrock4"
   std::string title;
   std::string citation;
-  int order = 0;           // of y1
-  int embedded_order = 0;  // of the embedded solution whose difference is the error estimate
-  exact gamma;             // the diagonal of the (untransformed) Gamma matrix
+  int order = 0;                      // of y1
+  int embedded_order = 0;             // of the embedded solution whose difference is the error estimate
+  exact gamma;                        // the diagonal of the (untransformed) Gamma matrix
   std::vector<std::vector<exact>> a;  // row i holds a_ij, j < i
   std::vector<std::vector<exact>> C;  // row i holds C_ij, j < i
   std::vector<exact> c;               // nodes: stage i is evaluated at t0 + c_i h
@@ -68,8 +68,8 @@ inline rosenbrock_method rodas4() {
   m.gamma = parse_exact("0.25");
   m.c = decimals({"0", "0.386", "0.21", "0.63", "1", "1"});
   m.d = decimals({"0.25", "-0.1043", "0.1035", "-0.3620000000000023e-01", "0", "0"});
-  const auto a5 = decimals({"0.1221224509226641e+01", "0.6019134481288629e+01", "0.1253708332932087e+02",
-                            "-0.6878860361058950e+00"});
+  const auto a5 = decimals(
+      {"0.1221224509226641e+01", "0.6019134481288629e+01", "0.1253708332932087e+02", "-0.6878860361058950e+00"});
   m.a = {{},
          decimals({"0.1544000000000000e+01"}),
          decimals({"0.9466785280815826e+00", "0.2557011698983284e+00"}),

@@ -15,8 +15,9 @@ struct forced_duffing {
   static problem_info info() {
     return {.name = "forced-duffing",
             .description = "driven Duffing oscillator q'' = -q^3 + g(t), manufactured so that q = sin t, p = cos t",
-            .citation = "method of manufactured solutions (P. J. Roache, Verification and Validation in "
-                        "Computational Science and Engineering, 1998) applied to the Duffing equation",
+            .citation =
+                "method of manufactured solutions (P. J. Roache, Verification and Validation in "
+                "Computational Science and Engineering, 1998) applied to the Duffing equation",
             .dimension = 2,
             .has_exact = true,
             .has_jacobian = true,
@@ -48,16 +49,17 @@ struct forced_duffing {
       return state_of<T>{T(sin(t)), T(cos(t))};
     };
     p.jacobian = [](const T&, const state_of<T>& y, std::vector<T>& J) { J = {T(0), T(1), T(-3 * y[0] * y[0]), T(0)}; };
-    p.split = separable_split<T>{
-        .half_dimension = 1,
-        .force = [](const T& t, const state_of<T>& q, state_of<T>& force) {
-          force.resize(1);
-          force[0] = -q[0] * q[0] * q[0] + drive(t);
-        },
-        .velocity = [](const T&, const state_of<T>& momentum, state_of<T>& velocity) {
-          velocity.resize(1);
-          velocity[0] = momentum[0];
-        }};
+    p.split = separable_split<T>{.half_dimension = 1,
+                                 .force =
+                                     [](const T& t, const state_of<T>& q, state_of<T>& force) {
+                                       force.resize(1);
+                                       force[0] = -q[0] * q[0] * q[0] + drive(t);
+                                     },
+                                 .velocity =
+                                     [](const T&, const state_of<T>& momentum, state_of<T>& velocity) {
+                                       velocity.resize(1);
+                                       velocity[0] = momentum[0];
+                                     }};
     return p;
   }
 };

@@ -21,16 +21,19 @@ namespace orderly::problems {
 struct pendulum {
   static problem_info info() {
     return {.name = "pendulum",
-            .description = "pendulum q'' = -sin q from rest at q0 = 3/2, t in [0, 10] (exact via Jacobi elliptic functions)",
-            .citation = "E. Hairer, C. Lubich, G. Wanner, Geometric Numerical Integration (2nd ed., 2006), Sect. I.1.4; "
-                        "solution: D. F. Lawden, Elliptic Functions and Applications (1989), Ch. 5",
+            .description =
+                "pendulum q'' = -sin q from rest at q0 = 3/2, t in [0, 10] (exact via Jacobi elliptic functions)",
+            .citation =
+                "E. Hairer, C. Lubich, G. Wanner, Geometric Numerical Integration (2nd ed., 2006), Sect. I.1.4; "
+                "solution: D. F. Lawden, Elliptic Functions and Applications (1989), Ch. 5",
             .dimension = 2,
             .hamiltonian = true,
             .has_exact = true,
             .has_jacobian = true,
             .separable = true,
             .second_order = true,
-            .parameters = {{"q0", "3/2", "initial angle (rad), released at rest"}, {"t_end", "10", "end of the default time span"}}};
+            .parameters = {{"q0", "3/2", "initial angle (rad), released at rest"},
+                           {"t_end", "10", "end of the default time span"}}};
   }
   template <class T>
   static typed_problem<T> make(const problem_info* info) {
@@ -63,10 +66,11 @@ struct pendulum {
                               return T(y[1] * y[1] / 2 - cos(y[0]));
                             }});
     p.split = separable_split<T>{.half_dimension = 1,
-                                 .force = [](const T&, const state_of<T>& q, state_of<T>& f) {
-                                   using std::sin;
-                                   f.assign(1, T(-sin(q[0])));
-                                 },
+                                 .force =
+                                     [](const T&, const state_of<T>& q, state_of<T>& f) {
+                                       using std::sin;
+                                       f.assign(1, T(-sin(q[0])));
+                                     },
                                  .velocity = [](const T&, const state_of<T>& v, state_of<T>& dq) { dq = v; }};
     return p;
   }
@@ -147,7 +151,8 @@ struct kepler {
                               using std::sqrt;
                               return T((y[2] * y[2] + y[3] * y[3]) / 2 - 1 / sqrt(y[0] * y[0] + y[1] * y[1]));
                             }});
-    p.invariants.push_back({"angular momentum", [](const T&, const state_of<T>& y) { return T(y[0] * y[3] - y[1] * y[2]); }});
+    p.invariants.push_back(
+        {"angular momentum", [](const T&, const state_of<T>& y) { return T(y[0] * y[3] - y[1] * y[2]); }});
     p.split = separable_split<T>{.half_dimension = 2,
                                  .force = [force](const T&, const state_of<T>& q, state_of<T>& f) { force(q, f); },
                                  .velocity = [](const T&, const state_of<T>& v, state_of<T>& dq) { dq = v; }};
@@ -161,13 +166,16 @@ struct henon_heiles {
   static problem_info info() {
     return {.name = "henon-heiles",
             .description = "Henon-Heiles, (q, p)(0) = (0, 0.1, 0.5, 0), H = 0.1297, t in [0, 20]",
-            .citation = "M. Henon, C. Heiles, Astron. J. 69 (1964) 73-79; HLW, Geometric Numerical Integration, Sect. I.3.2",
+            .citation =
+                "M. Henon, C. Heiles, Astron. J. 69 (1964) 73-79; HLW, Geometric Numerical Integration, Sect. I.3.2",
             .dimension = 4,
             .hamiltonian = true,
             .has_jacobian = true,
             .separable = true,
             .second_order = true,
-            .parameters = {{"q2_0", "1/10", "initial q2"}, {"p1_0", "1/2", "initial p1"}, {"t_end", "20", "end of the default time span"}}};
+            .parameters = {{"q2_0", "1/10", "initial q2"},
+                           {"p1_0", "1/2", "initial p1"},
+                           {"t_end", "20", "end of the default time span"}}};
   }
   template <class T>
   static typed_problem<T> make(const problem_info* info) {
@@ -195,8 +203,8 @@ struct henon_heiles {
       J[3 * 4 + 1] = -1 + 2 * y[1];
     };
     p.invariants.push_back({"energy", [](const T&, const state_of<T>& y) {
-                              return T((y[2] * y[2] + y[3] * y[3]) / 2 + (y[0] * y[0] + y[1] * y[1]) / 2 + y[0] * y[0] * y[1] -
-                                       y[1] * y[1] * y[1] / 3);
+                              return T((y[2] * y[2] + y[3] * y[3]) / 2 + (y[0] * y[0] + y[1] * y[1]) / 2 +
+                                       y[0] * y[0] * y[1] - y[1] * y[1] * y[1] / 3);
                             }});
     p.split = separable_split<T>{.half_dimension = 2,
                                  .force = [force](const T&, const state_of<T>& q, state_of<T>& f) { force(q, f); },
@@ -211,15 +219,17 @@ struct henon_heiles {
 // State: x of the six bodies, then y, then z, then the velocities in the same order.
 struct outer_solar_system {
   static problem_info info() {
-    return {.name = "outer-solar-system",
-            .description = "Sun and the five outer bodies (Jupiter..Pluto), HLW data, t in [0, 20000] days",
-            .citation = "E. Hairer, C. Lubich, G. Wanner, Geometric Numerical Integration (2nd ed., 2006), Sect. I.2.4, Table 2.1",
-            .dimension = 36,
-            .hamiltonian = true,
-            .has_jacobian = true,
-            .separable = true,
-            .second_order = true,
-            .parameters = {{"t_end", "20000", "end of the default time span (days)"}}};
+    return {
+        .name = "outer-solar-system",
+        .description = "Sun and the five outer bodies (Jupiter..Pluto), HLW data, t in [0, 20000] days",
+        .citation =
+            "E. Hairer, C. Lubich, G. Wanner, Geometric Numerical Integration (2nd ed., 2006), Sect. I.2.4, Table 2.1",
+        .dimension = 36,
+        .hamiltonian = true,
+        .has_jacobian = true,
+        .separable = true,
+        .second_order = true,
+        .parameters = {{"t_end", "20000", "end of the default time span (days)"}}};
   }
   template <class T>
   static typed_problem<T> make(const problem_info* info) {

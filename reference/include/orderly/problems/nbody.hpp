@@ -126,21 +126,23 @@ struct nbody_system {
     p.invariants.push_back({"energy", [self](const T&, const state_of<T>& y) { return self.energy(y); }});
     const char* axes = "xyz";
     if (dims == 2) {
-      p.invariants.push_back({"angular momentum", [self](const T&, const state_of<T>& y) { return self.angular_momentum(y, 0, 1); }});
+      p.invariants.push_back(
+          {"angular momentum", [self](const T&, const state_of<T>& y) { return self.angular_momentum(y, 0, 1); }});
     } else {
       for (int c = 0; c < 3; ++c) {
         const int a = (c + 1) % 3, b = (c + 2) % 3;
-        p.invariants.push_back({std::string("angular momentum ") + axes[c],
-                                [self, a, b](const T&, const state_of<T>& y) { return self.angular_momentum(y, a, b); }});
+        p.invariants.push_back(
+            {std::string("angular momentum ") + axes[c],
+             [self, a, b](const T&, const state_of<T>& y) { return self.angular_momentum(y, a, b); }});
       }
     }
     for (int c = 0; c < dims; ++c)
       p.invariants.push_back({std::string("linear momentum ") + axes[c],
                               [self, c](const T&, const state_of<T>& y) { return self.linear_momentum(y, c); }});
-    p.split = separable_split<T>{
-        .half_dimension = bodies * dims,
-        .force = [self](const T&, const state_of<T>& q, state_of<T>& f) { self.acceleration(q, f); },
-        .velocity = [](const T&, const state_of<T>& v, state_of<T>& dq) { dq = v; }};
+    p.split =
+        separable_split<T>{.half_dimension = bodies * dims,
+                           .force = [self](const T&, const state_of<T>& q, state_of<T>& f) { self.acceleration(q, f); },
+                           .velocity = [](const T&, const state_of<T>& v, state_of<T>& dq) { dq = v; }};
   }
 };
 

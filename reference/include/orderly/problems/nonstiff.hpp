@@ -16,13 +16,18 @@ namespace orderly::problems {
 struct nonlinear_na {
   static problem_info info() {
     return {.name = "nonlinear-na",
-            .description = "4-D nonlinear non-autonomous coupled system with exact solution y1 = exp(sin t^2), ..., y4 = cos t^2",
-            .citation = "E. Hairer, S. P. Norsett, G. Wanner, Solving ODEs I (2nd ed., 1993), Sect. II.4 (test problem with known solution)",
+            .description =
+                "4-D nonlinear non-autonomous coupled system with exact solution y1 = exp(sin t^2), ..., y4 = cos t^2",
+            .citation =
+                "E. Hairer, S. P. Norsett, G. Wanner, Solving ODEs I (2nd ed., 1993), Sect. II.4 (test problem with "
+                "known solution)",
             .dimension = 4,
             .has_exact = true,
             .has_jacobian = true,
             .nonautonomous = true,
-            .parameters = {{"t_end", "3/2", "end of the default time span (past t = 1.6 y2 falls from e^5 to 1 so fast that low-order methods drive it negative and blow up)"}}};
+            .parameters = {{"t_end", "3/2",
+                            "end of the default time span (past t = 1.6 y2 falls from e^5 to 1 so fast that low-order "
+                            "methods drive it negative and blow up)"}}};
   }
   template <class T>
   static typed_problem<T> make(const problem_info* info) {
@@ -117,7 +122,8 @@ struct arenstorf {
                               using std::sqrt;
                               const T r1 = sqrt((y[0] + mu) * (y[0] + mu) + y[1] * y[1]);
                               const T r2 = sqrt((y[0] - mu1) * (y[0] - mu1) + y[1] * y[1]);
-                              return T((y[2] * y[2] + y[3] * y[3]) / 2 - (y[0] * y[0] + y[1] * y[1]) / 2 - mu1 / r1 - mu / r2);
+                              return T((y[2] * y[2] + y[3] * y[3]) / 2 - (y[0] * y[0] + y[1] * y[1]) / 2 - mu1 / r1 -
+                                       mu / r2);
                             }});
     return p;
   }
@@ -133,7 +139,9 @@ struct lotka_volterra {
             .citation = "E. Hairer, C. Lubich, G. Wanner, Geometric Numerical Integration (2nd ed., 2006), Sect. I.1.1",
             .dimension = 2,
             .has_jacobian = true,
-            .parameters = {{"u0", "4", "initial prey"}, {"v0", "2", "initial predator"}, {"t_end", "10", "end of the default time span"}}};
+            .parameters = {{"u0", "4", "initial prey"},
+                           {"v0", "2", "initial predator"},
+                           {"t_end", "10", "end of the default time span"}}};
   }
   template <class T>
   static typed_problem<T> make(const problem_info* info) {
@@ -159,15 +167,18 @@ struct lotka_volterra {
 // a short interval [0, 2] keeps the chaotic error growth small (~e^{0.9 t}).
 struct lorenz {
   static problem_info info() {
-    return {.name = "lorenz",
-            .description = "Lorenz system sigma = 10, r = 28, b = 8/3, y(0) = (-8, 8, 27), t in [0, 2]",
-            .citation = "E. N. Lorenz, J. Atmos. Sci. 20 (1963) 130-141; initial value as in HNW I, Sect. I.16; "
-                        "largest Lyapunov exponent 0.9056: J. C. Sprott, Chaos and Time-Series Analysis (2003), "
-                        "Appendix A.1",
-            .dimension = 3,
-            .has_jacobian = true,
-            .error_growth_rate = 0.9056,
-            .parameters = {{"sigma", "10", ""}, {"r", "28", ""}, {"b", "8/3", ""}, {"t_end", "2", "end of the default time span"}}};
+    return {
+        .name = "lorenz",
+        .description = "Lorenz system sigma = 10, r = 28, b = 8/3, y(0) = (-8, 8, 27), t in [0, 2]",
+        .citation =
+            "E. N. Lorenz, J. Atmos. Sci. 20 (1963) 130-141; initial value as in HNW I, Sect. I.16; "
+            "largest Lyapunov exponent 0.9056: J. C. Sprott, Chaos and Time-Series Analysis (2003), "
+            "Appendix A.1",
+        .dimension = 3,
+        .has_jacobian = true,
+        .error_growth_rate = 0.9056,
+        .parameters = {
+            {"sigma", "10", ""}, {"r", "28", ""}, {"b", "8/3", ""}, {"t_end", "2", "end of the default time span"}}};
   }
   template <class T>
   static typed_problem<T> make(const problem_info* info) {
@@ -195,7 +206,9 @@ struct pleiades {
   static problem_info info() {
     return {.name = "pleiades",
             .description = "Pleiades: 7-body plane gravitational problem, 28 equations, t in [0, 3]",
-            .citation = "F. Mazzia, C. Magherini, Test Set for IVP Solvers, release 2.4 (Bari, 2008), problem PLEI; HNW I, Sect. II.10",
+            .citation =
+                "F. Mazzia, C. Magherini, Test Set for IVP Solvers, release 2.4 (Bari, 2008), problem PLEI; HNW I, "
+                "Sect. II.10",
             .dimension = 28,
             .hamiltonian = true,
             .has_jacobian = true,
@@ -210,8 +223,8 @@ struct pleiades {
     typed_problem<T> p;
     p.info = info;
     p.t_end = parameter<T>(*info, "t_end");
-    for (const char* v : {"3", "3", "-1", "-3", "2", "-2", "2", "3", "-3", "2", "0", "0", "-4", "4",
-                          "0", "0", "0", "0", "0", "7/4", "-3/2", "0", "0", "0", "-5/4", "1", "0", "0"})
+    for (const char* v : {"3", "3", "-1", "-3", "2", "-2",  "2",    "3", "-3", "2", "0",    "0", "-4", "4",
+                          "0", "0", "0",  "0",  "0", "7/4", "-3/2", "0", "0",  "0", "-5/4", "1", "0",  "0"})
       p.y0.push_back(value<T>(v));
     system.install(p);
     return p;

@@ -31,8 +31,9 @@ struct stiff_spring_problem {
   static problem_info info() {
     return {.name = "stiff-spring",
             .description = "overdamped stiff spring x'' = -1e5 x - (1e5+1) x', roots -1 and -1e5 (stiffness ratio 1e5)",
-            .citation = "Hairer & Wanner, Solving ODEs II (1996), sec. IV.1 (linear stiff test systems); the "
-                        "seed articles' spring-damper with k, b raised to the stiff regime",
+            .citation =
+                "Hairer & Wanner, Solving ODEs II (1996), sec. IV.1 (linear stiff test systems); the "
+                "seed articles' spring-damper with k, b raised to the stiff regime",
             .dimension = 2,
             .stiff = true,
             .has_exact = true,
@@ -84,8 +85,9 @@ struct prothero_robinson_problem {
   static problem_info info() {
     return {.name = "prothero-robinson",
             .description = "y' = -1e4 (y - sin t) + cos t, y(0) = 0: exact y = sin t (order-reduction test)",
-            .citation = "A. Prothero and A. Robinson, On the stability and accuracy of one-step methods for "
-                        "solving stiff systems of ODEs, Math. Comp. 28 (1974) 145-162",
+            .citation =
+                "A. Prothero and A. Robinson, On the stability and accuracy of one-step methods for "
+                "solving stiff systems of ODEs, Math. Comp. 28 (1974) 145-162",
             .dimension = 1,
             .stiff = true,
             .has_exact = true,
@@ -125,13 +127,16 @@ struct rober_problem {
   static problem_info info() {
     return {.name = "rober",
             .description = "Robertson's autocatalytic reaction (3 species), t in [0, 1e11]",
-            .citation = "H. H. Robertson, The solution of a set of reaction rate equations, in J. Walsh (ed.), "
-                        "Numerical Analysis: an Introduction, Academic Press (1966) 178-182; Bari IVP test set "
-                        "(Mazzia & Magherini), problem ROBER",
+            .citation =
+                "H. H. Robertson, The solution of a set of reaction rate equations, in J. Walsh (ed.), "
+                "Numerical Analysis: an Introduction, Academic Press (1966) 178-182; Bari IVP test set "
+                "(Mazzia & Magherini), problem ROBER",
             .dimension = 3,
             .stiff = true,
             .has_jacobian = true,
-            .parameters = {{"k1", "0.04", ""}, {"k2", "1e4", ""}, {"k3", "3e7", ""},
+            .parameters = {{"k1", "0.04", ""},
+                           {"k2", "1e4", ""},
+                           {"k3", "3e7", ""},
                            {"t_end", "1e11", "end of the default time span"}}};
   }
   template <class T>
@@ -171,8 +176,9 @@ struct vdpol_problem {
   static problem_info info() {
     return {.name = "vdpol",
             .description = "van der Pol oscillator, mu = 1000, scaled form with eps = 1e-6, t in [0, 2]",
-            .citation = "B. van der Pol, On relaxation-oscillations, Phil. Mag. 2 (1926) 978-992; Bari IVP test "
-                        "set (Mazzia & Magherini), problem VDPOL; Hairer & Wanner, Solving ODEs II, IV.1",
+            .citation =
+                "B. van der Pol, On relaxation-oscillations, Phil. Mag. 2 (1926) 978-992; Bari IVP test "
+                "set (Mazzia & Magherini), problem VDPOL; Hairer & Wanner, Solving ODEs II, IV.1",
             .dimension = 2,
             .stiff = true,
             .has_jacobian = true,
@@ -208,9 +214,10 @@ struct hires_problem {
   static problem_info info() {
     return {.name = "hires",
             .description = "HIRES plant-physiology kinetics (8 species), t in [0, 321.8122]",
-            .citation = "E. Schaefer, A new approach to explain the 'high irradiance responses' of "
-                        "photomorphogenesis on the basis of phytochrome, J. Math. Biology 2 (1975) 41-56; Bari "
-                        "IVP test set (Mazzia & Magherini), problem HIRES",
+            .citation =
+                "E. Schaefer, A new approach to explain the 'high irradiance responses' of "
+                "photomorphogenesis on the basis of phytochrome, J. Math. Biology 2 (1975) 41-56; Bari "
+                "IVP test set (Mazzia & Magherini), problem HIRES",
             .dimension = 8,
             .stiff = true,
             .has_jacobian = true,
@@ -223,9 +230,9 @@ struct hires_problem {
       T k171, k043, k832, k00007, k875, k1003, k0035, k112, k1745, k280, k069, k181;
     };
     // The rate constants as written in hires.f.
-    const constants k{constant("1.71"), constant("0.43"),  constant("8.32"),  constant("0.0007"),
-                      constant("8.75"), constant("10.03"), constant("0.035"), constant("1.12"),
-                      constant("1.745"), constant("280"),  constant("0.69"),  constant("1.81")};
+    const constants k{constant("1.71"),  constant("0.43"),  constant("8.32"),  constant("0.0007"),
+                      constant("8.75"),  constant("10.03"), constant("0.035"), constant("1.12"),
+                      constant("1.745"), constant("280"),   constant("0.69"),  constant("1.81")};
     typed_problem<T> p;
     p.info = info;
     p.t0 = 0;
@@ -283,12 +290,15 @@ struct orego_problem {
   static problem_info info() {
     return {.name = "orego",
             .description = "Oregonator (Belousov-Zhabotinskii reaction, 3 species), t in [0, 360]",
-            .citation = "R. J. Field and R. M. Noyes, Oscillations in chemical systems IV, J. Chem. Phys. 60 "
-                        "(1974) 1877-1884; Bari IVP test set (Mazzia & Magherini), problem OREGO",
+            .citation =
+                "R. J. Field and R. M. Noyes, Oscillations in chemical systems IV, J. Chem. Phys. 60 "
+                "(1974) 1877-1884; Bari IVP test set (Mazzia & Magherini), problem OREGO",
             .dimension = 3,
             .stiff = true,
             .has_jacobian = true,
-            .parameters = {{"s", "77.27", ""}, {"q", "8.375e-6", ""}, {"w", "0.161", ""},
+            .parameters = {{"s", "77.27", ""},
+                           {"q", "8.375e-6", ""},
+                           {"w", "0.161", ""},
                            {"t_end", "360", "end of the default time span"}}};
   }
   template <class T>
@@ -331,12 +341,16 @@ struct e5_problem {
   static problem_info info() {
     return {.name = "e5",
             .description = "E5 chemical pyrolysis (stiff DETEST), t in [0, 1e13], components down to 1e-22",
-            .citation = "W. H. Enright, T. E. Hull and B. Lindberg, Comparing numerical methods for stiff "
-                        "systems of ODEs, BIT 15 (1975) 10-48; Bari IVP test set (Mazzia & Magherini), problem E5",
+            .citation =
+                "W. H. Enright, T. E. Hull and B. Lindberg, Comparing numerical methods for stiff "
+                "systems of ODEs, BIT 15 (1975) 10-48; Bari IVP test set (Mazzia & Magherini), problem E5",
             .dimension = 4,
             .stiff = true,
             .has_jacobian = true,
-            .parameters = {{"A", "7.89e-10", ""}, {"B", "1.1e7", ""}, {"CM", "1.13e9", ""}, {"C", "1.13e3", ""},
+            .parameters = {{"A", "7.89e-10", ""},
+                           {"B", "1.1e7", ""},
+                           {"CM", "1.13e9", ""},
+                           {"C", "1.13e3", ""},
                            {"t_end", "1e13", "end of the default time span"}}};
   }
   template <class T>

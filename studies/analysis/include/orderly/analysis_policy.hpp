@@ -27,10 +27,14 @@ struct analysis_policy {
   static constexpr int residual_digits_lost = 3;
 
   static nlohmann::json to_json() {
-    return {{"region_grid_points", region_grid_points}, {"boundary_rays", boundary_rays},
-            {"radial_scan_step", radial_scan_step},     {"locus_angles", locus_angles},
-            {"stable_roundoff_units", stable_roundoff_units}, {"boundary_band", boundary_band},
-            {"unbounded_region_extent", unbounded_region_extent}, {"residual_digits_lost", residual_digits_lost}};
+    return {{"region_grid_points", region_grid_points},
+            {"boundary_rays", boundary_rays},
+            {"radial_scan_step", radial_scan_step},
+            {"locus_angles", locus_angles},
+            {"stable_roundoff_units", stable_roundoff_units},
+            {"boundary_band", boundary_band},
+            {"unbounded_region_extent", unbounded_region_extent},
+            {"residual_digits_lost", residual_digits_lost}};
   }
 };
 

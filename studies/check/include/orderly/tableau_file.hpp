@@ -80,8 +80,8 @@ inline coefficient_text parse_coefficient(const std::string& text, const std::st
 
 struct tableau_file {
   butcher_tableau tableau;
-  bool decimal = false;    // some coefficient was given as a decimal
-  int printed_digits = 0;  // the longest decimal's significant digits (the table's precision)
+  bool decimal = false;            // some coefficient was given as a decimal
+  int printed_digits = 0;          // the longest decimal's significant digits (the table's precision)
   exact relative_uncertainty = 0;  // of every decimal entry (see the header comment); 0 when all are exact
   // Per-entry uncertainty (0 where exact), laid out like A (square), b, b_hat and c.
   std::vector<std::vector<exact>> a_resolution;
@@ -100,15 +100,16 @@ struct tableau_file {
 inline constexpr int double_printed_digits = std::numeric_limits<double>::max_digits10;
 
 inline exact power_of_two_reciprocal(int bits) {
-  return exact(boost::multiprecision::cpp_int(1), boost::multiprecision::pow(boost::multiprecision::cpp_int(2),
-                                                                             static_cast<unsigned>(bits)));
+  return exact(boost::multiprecision::cpp_int(1),
+               boost::multiprecision::pow(boost::multiprecision::cpp_int(2), static_cast<unsigned>(bits)));
 }
 
 // The relative uncertainty of a decimal entry of a table printed to `digits` significant digits.
 inline exact decimal_table_uncertainty(int digits) {
   if (digits < 1) throw std::invalid_argument("decimal_table_uncertainty: a table prints at least one digit");
-  const exact half_unit(boost::multiprecision::cpp_int(1),
-                        2 * boost::multiprecision::pow(boost::multiprecision::cpp_int(10), static_cast<unsigned>(digits - 1)));
+  const exact half_unit(
+      boost::multiprecision::cpp_int(1),
+      2 * boost::multiprecision::pow(boost::multiprecision::cpp_int(10), static_cast<unsigned>(digits - 1)));
   return digits <= double_printed_digits ? half_unit + power_of_two_reciprocal(std::numeric_limits<double>::digits)
                                          : half_unit;
 }
@@ -125,7 +126,7 @@ inline const nlohmann::json& required(const nlohmann::json& j, const char* field
 inline int integer_field(const nlohmann::json& j, const char* field, int low, int high) {
   const auto& value = j.at(field);
   const bool in_range =
-      value.is_number_unsigned()  ? value.get<std::uint64_t>() >= static_cast<std::uint64_t>(std::max(low, 0)) &&
+      value.is_number_unsigned() ? value.get<std::uint64_t>() >= static_cast<std::uint64_t>(std::max(low, 0)) &&
                                        value.get<std::uint64_t>() <= static_cast<std::uint64_t>(high)
       : value.is_number_integer() ? value.get<std::int64_t>() >= low && value.get<std::int64_t>() <= high
                                   : false;
@@ -148,8 +149,10 @@ inline std::vector<coefficient_text> coefficient_row(const nlohmann::json& j, co
     const std::string at = where + ", column " + std::to_string(k + 1);
     if (j[k].is_number_integer() && !(j[k].is_number_unsigned() && j[k].get<std::uint64_t>() > INT64_MAX))
       row.push_back({exact(j[k].get<long long>()), std::nullopt});
-    else if (j[k].is_string()) row.push_back(parse_coefficient(j[k].get<std::string>(), at));
-    else throw tableau_file_error(at + ": a coefficient must be a string (\"1/6\" or \"0.1666\") or an integer");
+    else if (j[k].is_string())
+      row.push_back(parse_coefficient(j[k].get<std::string>(), at));
+    else
+      throw tableau_file_error(at + ": a coefficient must be a string (\"1/6\" or \"0.1666\") or an integer");
   }
   return row;
 }
@@ -181,7 +184,8 @@ inline tableau_file parse_tableau_file(const nlohmann::json& j) {
     file.printed_digits = std::max(file.printed_digits, x.significant_digits);
   };
   const auto& name = detail::required(j, "name");
-  if (!name.is_string() || name.get<std::string>().empty()) throw tableau_file_error("field 'name' must be a non-empty string");
+  if (!name.is_string() || name.get<std::string>().empty())
+    throw tableau_file_error("field 'name' must be a non-empty string");
   t.name = name.get<std::string>();
   t.title = detail::text_field(j, "title", t.name);
   t.citation = detail::text_field(j, "citation", "user tableau file");
@@ -231,7 +235,8 @@ inline tableau_file parse_tableau_file(const nlohmann::json& j) {
   if (j.contains("c")) {
     given_c = detail::coefficient_row(j.at("c"), "field 'c'");
     if (given_c.size() != s)
-      throw tableau_file_error("field 'c' has " + std::to_string(given_c.size()) + " entries, 'b' has " + std::to_string(s));
+      throw tableau_file_error("field 'c' has " + std::to_string(given_c.size()) + " entries, 'b' has " +
+                               std::to_string(s));
     for (const auto& x : given_c) t.c.push_back(x.value), note_resolution(x);
   } else {
     for (std::size_t i = 0; i < s; ++i) {
@@ -244,7 +249,8 @@ inline tableau_file parse_tableau_file(const nlohmann::json& j) {
   if (j.contains("b_hat")) {
     const auto e_row = detail::coefficient_row(j.at("b_hat"), "field 'b_hat'");
     if (e_row.size() != s)
-      throw tableau_file_error("field 'b_hat' has " + std::to_string(e_row.size()) + " entries, 'b' has " + std::to_string(s));
+      throw tableau_file_error("field 'b_hat' has " + std::to_string(e_row.size()) + " entries, 'b' has " +
+                               std::to_string(s));
     t.b_embedded.emplace();
     for (const auto& x : e_row) t.b_embedded->push_back(x.value), note_resolution(x);
     given_b_hat = e_row;
@@ -280,8 +286,7 @@ inline tableau_file parse_tableau_file(const nlohmann::json& j) {
   if (j.contains("row_sum_condition") && !j.at("row_sum_condition").is_boolean())
     throw tableau_file_error("field 'row_sum_condition' must be true or false");
   t.row_sum_condition = j.value("row_sum_condition", true);
-  const double double_tolerance =
-      default_order_policy().roundoff_floor_factor * std::numeric_limits<double>::epsilon();
+  const double double_tolerance = default_order_policy().roundoff_floor_factor * std::numeric_limits<double>::epsilon();
   if (t.row_sum_condition)
     for (std::size_t i = 0; i < s; ++i) {
       exact sum = 0, slack = file.c_resolution[i];
@@ -301,9 +306,12 @@ enum class tableau_structure { explicit_method, diagonally_implicit, fully_impli
 
 inline const char* structure_name(tableau_structure s) {
   switch (s) {
-    case tableau_structure::explicit_method: return "explicit";
-    case tableau_structure::diagonally_implicit: return "diagonally implicit";
-    case tableau_structure::fully_implicit: return "fully implicit";
+    case tableau_structure::explicit_method:
+      return "explicit";
+    case tableau_structure::diagonally_implicit:
+      return "diagonally implicit";
+    case tableau_structure::fully_implicit:
+      return "fully implicit";
   }
   return "?";
 }
@@ -313,8 +321,9 @@ inline tableau_structure structure_of(const butcher_tableau& t) {
   for (int i = 0; i < t.stages(); ++i)
     for (int j = i; j < t.stages(); ++j)
       if (t.a_at(i, j) != 0) (j == i ? diagonal : upper) = true;
-  return upper ? tableau_structure::fully_implicit
-               : diagonal ? tableau_structure::diagonally_implicit : tableau_structure::explicit_method;
+  return upper      ? tableau_structure::fully_implicit
+         : diagonal ? tableau_structure::diagonally_implicit
+                    : tableau_structure::explicit_method;
 }
 
 // What the coefficients are, for one weight set (the header comment's three kinds).
@@ -322,9 +331,12 @@ enum class coefficient_kind { exact_defining, exact_approximating, decimal };
 
 inline const char* coefficient_kind_name(coefficient_kind k) {
   switch (k) {
-    case coefficient_kind::exact_defining: return "exact";
-    case coefficient_kind::exact_approximating: return "exact-approximating";
-    case coefficient_kind::decimal: return "decimal";
+    case coefficient_kind::exact_defining:
+      return "exact";
+    case coefficient_kind::exact_approximating:
+      return "exact-approximating";
+    case coefficient_kind::decimal:
+      return "decimal";
   }
   return "?";
 }
@@ -339,13 +351,13 @@ struct scalar_order {
 struct precision_audit {
   coefficient_kind kind = coefficient_kind::exact_defining;
   int declared = 0;
-  int exact_order = 0;         // order of the numbers as given, in exact arithmetic
-  int digits_order = 0;        // within the rounding of the given digits (exact input: exact_order)
+  int exact_order = 0;   // order of the numbers as given, in exact arithmetic
+  int digits_order = 0;  // within the rounding of the given digits (exact input: exact_order)
   // The order the coefficients have at their precision: exactly for defining rationals; otherwise
   // at the digits' precision or double's, whichever is coarser (no measurement runs below double).
   int order_to_precision = 0;
-  std::vector<double> max_residual;  // per order 1..declared+1: max |Phi(t) - 1/gamma(t)|
-  double residual_to_declared = 0;   // the largest over orders 1..declared: "order p to eps"
+  std::vector<double> max_residual;           // per order 1..declared+1: max |Phi(t) - 1/gamma(t)|
+  double residual_to_declared = 0;            // the largest over orders 1..declared: "order p to eps"
   std::vector<scalar_order> order_by_scalar;  // float, double, long double, float128, mp50
   std::vector<std::string> suited_scalars;    // those in which the conditions reach the declared order
   principal_error error;  // the order-(declared + 1) error coefficients' norms, from the same residuals
@@ -408,10 +420,10 @@ inline precision_audit audit_precision(const tableau_file& file, weight_set weig
   // The digits' own precision: every entry moved by up to the table's relative uncertainty (an
   // overestimate for the exact entries of a mixed table, by which nothing that holds is refused).
   const high_precision digits_unit = to_high_precision(file.relative_uncertainty);
-  audit.digits_order = file.decimal ? detail::order_within(forest, residuals, [&](std::size_t k) {
-    return rounding_bound(digits_unit, k);
-  })
-                                    : audit.exact_order;
+  audit.digits_order =
+      file.decimal
+          ? detail::order_within(forest, residuals, [&](std::size_t k) { return rounding_bound(digits_unit, k); })
+          : audit.exact_order;
   const std::pair<scalar_kind, int> scalars[] = {{scalar_kind::float32, std::numeric_limits<float>::digits},
                                                  {scalar_kind::float64, std::numeric_limits<double>::digits},
                                                  {scalar_kind::long_double, std::numeric_limits<long double>::digits},
@@ -430,9 +442,9 @@ inline precision_audit audit_precision(const tableau_file& file, weight_set weig
   const int order_in_double = std::find_if(within_tolerance.begin(), within_tolerance.end(), [](const auto& e) {
                                 return e.scalar == scalar_kind::float64;
                               })->order;
-  audit.kind = file.decimal                                               ? coefficient_kind::decimal
+  audit.kind = file.decimal                                                  ? coefficient_kind::decimal
                : audit.exact_order < declared && order_in_double >= declared ? coefficient_kind::exact_approximating
-                                                                           : coefficient_kind::exact_defining;
+                                                                             : coefficient_kind::exact_defining;
   for (std::size_t k = 0; k < within_tolerance.size(); ++k) {
     auto entry = within_tolerance[k];
     if (audit.kind == coefficient_kind::exact_defining) entry.order = audit.exact_order;

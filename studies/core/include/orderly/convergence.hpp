@@ -58,7 +58,7 @@ using grid_points = std::map<std::size_t, grid_point>;  // by step count
 struct order_measurement {
   std::vector<measured_point> points;
   order_fit fit;
-  double solution_scale = 0;  // max |y| of the reference over the measured times
+  double solution_scale = 0;               // max |y| of the reference over the measured times
   bool stopped_short_of_rounding = false;  // the next grid would have come near its rounding
   std::string reference_method;
   double reference_digits = 0;
@@ -94,14 +94,14 @@ struct convergence_result {
   weight_set weights = weight_set::primary;
   int declared_order = 0;
   int embedded_declared_order = 0;
-  std::string seed_source, seed_description;  // seed specimens only
-  order_measurement solution;                 // error of the solution against h
-  std::optional<order_measurement> energy;    // splitting methods on Hamiltonian problems
-  std::vector<adaptive_point> adaptive;       // embedded pairs: tolerance sweep
+  std::string seed_source, seed_description;          // seed specimens only
+  order_measurement solution;                         // error of the solution against h
+  std::optional<order_measurement> energy;            // splitting methods on Hamiltonian problems
+  std::vector<adaptive_point> adaptive;               // embedded pairs: tolerance sweep
   std::optional<order_measurement> embedded_weights;  // embedded pairs: fixed steps with b_hat
-  double error_constant_declared = 0;         // C with p fixed to the declared order
-  judgement judged;                           // verdict, its code and one-line reason
-  std::vector<refinement_attempt> refinement;  // every measurement made, the kept one last
+  double error_constant_declared = 0;                 // C with p fixed to the declared order
+  judgement judged;                                   // verdict, its code and one-line reason
+  std::vector<refinement_attempt> refinement;         // every measurement made, the kept one last
   order_policy policy;
   std::string reference_method;
   double reference_digits = 0;

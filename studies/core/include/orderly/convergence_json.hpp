@@ -27,7 +27,9 @@ inline nlohmann::json to_json(const order_measurement& m, int declared_order) {
   }
   json window;
   if (m.fit.found)
-    window = {{"first", m.fit.first}, {"last", m.fit.last}, {"h_max", m.points[m.fit.first].h},
+    window = {{"first", m.fit.first},
+              {"last", m.fit.last},
+              {"h_max", m.points[m.fit.first].h},
               {"h_min", m.points[m.fit.last].h}};
   json slopes = json::array();
   for (double s : m.fit.local_slopes) slopes.push_back(finite_or_null(s));
@@ -37,11 +39,11 @@ inline nlohmann::json to_json(const order_measurement& m, int declared_order) {
   if (m.fit.found) {
     const double h1 = m.points[m.fit.first].h, h2 = m.points[m.fit.last].h;
     fit_line = {{"h", {h1, h2}},
-                {"error", {m.fit.error_constant * std::pow(h1, m.fit.order), m.fit.error_constant * std::pow(h2, m.fit.order)}}};
-    const double c = error_constant_at(std::vector<convergence_point>(m.points.begin(), m.points.end()), m.fit,
-                                       declared_order);
-    declared_line = {{"h", {h1, h2}},
-                     {"error", {c * std::pow(h1, declared_order), c * std::pow(h2, declared_order)}}};
+                {"error",
+                 {m.fit.error_constant * std::pow(h1, m.fit.order), m.fit.error_constant * std::pow(h2, m.fit.order)}}};
+    const double c =
+        error_constant_at(std::vector<convergence_point>(m.points.begin(), m.points.end()), m.fit, declared_order);
+    declared_line = {{"h", {h1, h2}}, {"error", {c * std::pow(h1, declared_order), c * std::pow(h2, declared_order)}}};
   }
   return {{"declared_order", declared_order},
           {"fit_line", fit_line},
@@ -84,16 +86,17 @@ inline nlohmann::json to_json(const convergence_result& r) {
                         {"verdict_code", verdict_code_name(a.judged.code)},
                         {"reason", a.judged.reason}});
   j["refinement"] = {{"attempts", attempts},
-                     {"budget", {{"max_budget_steps", r.policy.max_budget_steps},
-                                 {"extra_doublings", r.policy.extra_doublings},
-                                 {"max_scalar_escalations", r.policy.max_scalar_escalations}}},
+                     {"budget",
+                      {{"max_budget_steps", r.policy.max_budget_steps},
+                       {"extra_doublings", r.policy.extra_doublings},
+                       {"max_scalar_escalations", r.policy.max_scalar_escalations}}},
                      {"outcome", attempts.size() > 1 ? "refined" : "first measurement kept"}};
   j["reference"] = {{"method", r.reference_method}, {"certified_digits", finite_or_null(r.reference_digits)}};
   j["energy"] = r.energy ? to_json(*r.energy, r.declared_order) : json();
-  j["seed"] = r.seed_source.empty() ? json()
-                                    : json{{"source", r.seed_source},
-                                           {"claimed_order", r.declared_order},
-                                           {"description", r.seed_description}};
+  j["seed"] =
+      r.seed_source.empty()
+          ? json()
+          : json{{"source", r.seed_source}, {"claimed_order", r.declared_order}, {"description", r.seed_description}};
   if (r.embedded_weights || !r.adaptive.empty()) {
     json points = json::array();
     for (const auto& p : r.adaptive)
@@ -107,10 +110,12 @@ inline nlohmann::json to_json(const convergence_result& r) {
     // Slope of log(error) against log(tol) over the completed points with positive error.
     std::vector<double> x, y;
     for (const auto& p : r.adaptive)
-      if (p.status == point_status::ok && p.error > 0) x.push_back(std::log(p.tolerance)), y.push_back(std::log(p.error));
-    json fixed = {{"primary", {{"declared_order", r.declared_order},
-                               {"measured_order", r.solution.fit.found ? json(r.solution.fit.order) : json()},
-                               {"order_uncertainty", r.solution.fit.found ? json(r.solution.fit.uncertainty) : json()}}}};
+      if (p.status == point_status::ok && p.error > 0)
+        x.push_back(std::log(p.tolerance)), y.push_back(std::log(p.error));
+    json fixed = {{"primary",
+                   {{"declared_order", r.declared_order},
+                    {"measured_order", r.solution.fit.found ? json(r.solution.fit.order) : json()},
+                    {"order_uncertainty", r.solution.fit.found ? json(r.solution.fit.uncertainty) : json()}}}};
     if (r.embedded_weights) {
       const auto& e = *r.embedded_weights;
       fixed["embedded"] = to_json(e, r.embedded_declared_order);

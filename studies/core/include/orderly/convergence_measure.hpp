@@ -45,11 +45,26 @@ inline std::vector<std::size_t> step_sequence(std::size_t min_steps, std::size_t
 
 // The scalar one step more precise than T, used to tell rounding from truncation: the same run
 // in both precisions differs by T's rounding error alone.
-template <class T> struct more_precise { using type = void; };
-template <> struct more_precise<double> { using type = long double; };
-template <> struct more_precise<long double> { using type = float128; };
-template <> struct more_precise<float128> { using type = mp50; };
-template <> struct more_precise<mp50> { using type = high_precision; };
+template <class T>
+struct more_precise {
+  using type = void;
+};
+template <>
+struct more_precise<double> {
+  using type = long double;
+};
+template <>
+struct more_precise<long double> {
+  using type = float128;
+};
+template <>
+struct more_precise<float128> {
+  using type = mp50;
+};
+template <>
+struct more_precise<mp50> {
+  using type = high_precision;
+};
 
 // The error norm of a run's states against `target(k)` (the state it should have after step k+1).
 template <class T, class Target>
@@ -97,11 +112,11 @@ inline bool near_its_rounding(const convergence_point& point, const order_policy
 // a reused point was measured against reference states at the same times, computed for another
 // finest grid: the same values to the reference's certified accuracy.)
 template <class T, class Runner>
-order_measurement measure_fixed_steps(const problem_entry& entry, const typed_problem<T>& problem,
-                                      error_norm_kind norm, const std::vector<std::size_t>& steps, Runner&& run_grid,
-                                      bool shadow, std::optional<order_measurement>* energy,
-                                      const order_policy& policy = default_order_policy(),
-                                      grid_points* known = nullptr, double coefficient_residual = 0) {
+order_measurement measure_fixed_steps(const problem_entry& entry, const typed_problem<T>& problem, error_norm_kind norm,
+                                      const std::vector<std::size_t>& steps, Runner&& run_grid, bool shadow,
+                                      std::optional<order_measurement>* energy,
+                                      const order_policy& policy = default_order_policy(), grid_points* known = nullptr,
+                                      double coefficient_residual = 0) {
   using U = typename more_precise<T>::type;
   const bool dense = norm != error_norm_kind::final;
   const std::size_t finest = steps.back();
@@ -119,8 +134,10 @@ order_measurement measure_fixed_steps(const problem_entry& entry, const typed_pr
   const double eps = static_cast<double>(std::numeric_limits<T>::epsilon());
   std::optional<typed_problem<std::conditional_t<std::is_void_v<U>, T, U>>> precise_problem;
   constexpr bool can_shadow = [] {
-    if constexpr (std::is_void_v<U>) return false;
-    else return std::is_invocable_v<Runner&, const typed_problem<U>&, std::size_t, bool>;
+    if constexpr (std::is_void_v<U>)
+      return false;
+    else
+      return std::is_invocable_v<Runner&, const typed_problem<U>&, std::size_t, bool>;
   }();
   if constexpr (can_shadow)
     if (shadow) precise_problem = instantiate<U>(entry);
@@ -215,8 +232,8 @@ order_measurement measure_fixed_steps(const problem_entry& entry, const typed_pr
           worst = std::max(worst, std::fabs(static_cast<double>(H(t, lift(run.states[k])) - h0)));
         }
         energy_point.error = worst;
-        energy_point.noise_floor = eps * std::max(1.0, std::fabs(static_cast<double>(h0))) *
-                                   std::sqrt(static_cast<double>(n));
+        energy_point.noise_floor =
+            eps * std::max(1.0, std::fabs(static_cast<double>(h0))) * std::sqrt(static_cast<double>(n));
       }
     }
     return grid_point{point, energy_point};

@@ -67,7 +67,7 @@ drive_outcome<T> drive_fixed(Stepper& stepper, const typed_problem<T>& problem, 
     try {
       stepper.step(t_start, y, h);
     } catch (const integration_failure& failure) {  // an implicit step whose stage equations have no
-      std::ostringstream message;                    // solution Newton can reach from y_n
+      std::ostringstream message;                   // solution Newton can reach from y_n
       message << "step " << n << " failed, t = " << static_cast<double>(t_start) << ": " << failure.what();
       outcome.stable = false;
       outcome.failure = message.str();

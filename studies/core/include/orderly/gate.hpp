@@ -26,11 +26,13 @@ struct baseline_entry {
 };
 
 struct order_baseline {
-  std::map<std::string, baseline_entry> entries;           // key: method/problem/weights
-  std::map<std::string, std::string> superconvergence;     // key -> declared reason
+  std::map<std::string, baseline_entry> entries;        // key: method/problem/weights
+  std::map<std::string, std::string> superconvergence;  // key -> declared reason
 };
 
-inline std::string gate_key(const convergence_result& r) { return r.method + "/" + r.problem + "/" + weight_set_name(r.weights); }
+inline std::string gate_key(const convergence_result& r) {
+  return r.method + "/" + r.problem + "/" + weight_set_name(r.weights);
+}
 
 inline constexpr const char* baseline_schema = "orderly.order-baseline/1";
 
@@ -110,8 +112,9 @@ inline gate_finding judge_against_baseline(const convergence_result& r, const or
   const auto& fit = r.solution.fit;
   std::ostringstream head;
   head.precision(4);
-  head << r.method << " on " << r.problem << " (" << weight_set_name(r.weights) << " weights, " << scalar_name(r.scalar) << "): declared "
-       << r.declared_order << ", measured " << (fit.found ? std::to_string(fit.order) : std::string("-"));
+  head << r.method << " on " << r.problem << " (" << weight_set_name(r.weights) << " weights, " << scalar_name(r.scalar)
+       << "): declared " << r.declared_order << ", measured "
+       << (fit.found ? std::to_string(fit.order) : std::string("-"));
   auto fail = [&](const std::string& why) { finding.failures.push_back(head.str() + ": " + why); };
   if (!fit.found) {
     fail("no asymptotic window (" + fit.reason + ")");

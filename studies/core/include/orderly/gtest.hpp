@@ -67,17 +67,22 @@ inline std::vector<std::string> gate_problems() {
 
 struct gate_options {
   std::vector<std::string> problems{"nonlinear-na"};  // or gate_problems()
-  std::string baseline;  // path of a baseline file; empty: no baseline check
-  std::string name;      // the stepper's name in the baseline's keys (required with a baseline)
+  std::string baseline;                               // path of a baseline file; empty: no baseline check
+  std::string name;  // the stepper's name in the baseline's keys (required with a baseline)
   error_norm_kind norm = error_norm_kind::final;
   order_policy policy = default_order_policy();
 };
 
-template <class T> constexpr std::string_view scalar_name_of() {
-  if constexpr (std::is_same_v<T, float>) return scalar_name(scalar_kind::float32);
-  else if constexpr (std::is_same_v<T, double>) return scalar_name(scalar_kind::float64);
-  else if constexpr (std::is_same_v<T, long double>) return scalar_name(scalar_kind::long_double);
-  else if constexpr (std::is_same_v<T, float128>) return scalar_name(scalar_kind::quad);
+template <class T>
+constexpr std::string_view scalar_name_of() {
+  if constexpr (std::is_same_v<T, float>)
+    return scalar_name(scalar_kind::float32);
+  else if constexpr (std::is_same_v<T, double>)
+    return scalar_name(scalar_kind::float64);
+  else if constexpr (std::is_same_v<T, long double>)
+    return scalar_name(scalar_kind::long_double);
+  else if constexpr (std::is_same_v<T, float128>)
+    return scalar_name(scalar_kind::quad);
   else {
     static_assert(std::is_same_v<T, mp50>, "the gate measures in float, double, long double, float128 or mp50");
     return scalar_name(scalar_kind::mp50);
@@ -111,7 +116,8 @@ namespace detail {
 inline std::string describe(const order_measurement& m) {
   std::ostringstream points;
   points.precision(4);
-  for (const auto& x : m.points) points << "\n  h = " << x.h << "  error = " << x.error << "  [" << status_name(x.status) << "]";
+  for (const auto& x : m.points)
+    points << "\n  h = " << x.h << "  error = " << x.error << "  [" << status_name(x.status) << "]";
   return points.str();
 }
 
@@ -120,7 +126,8 @@ inline std::string against_baseline(const order_measurement& m, int p, const std
   std::ifstream in(o.baseline);
   const std::vector<convergence_point> points(m.points.begin(), m.points.end());
   const double constant = error_constant_at(points, m.fit, p);
-  nlohmann::json wanted = {{"key", key}, {"measured_order", m.fit.order}, {"error_constant", constant}, {"declared_order", p}};
+  nlohmann::json wanted = {
+      {"key", key}, {"measured_order", m.fit.order}, {"error_constant", constant}, {"declared_order", p}};
   if (!in) return "baseline " + o.baseline + " cannot be read; add the entry " + wanted.dump();
   order_baseline baseline;
   try {
@@ -176,7 +183,9 @@ template <class Stepper>
 #define ASSERT_CONVERGENCE_ORDER(stepper, problem, p) \
   ASSERT_TRUE(::orderly::testing::converges_with_order((stepper), (problem), (p)))
 // Options as a braced gate_options initialiser after p (the variadic tail keeps its commas).
-#define EXPECT_CONVERGENCE_ORDER_WITH(scalar, stepper, p, ...) \
-  EXPECT_TRUE(::orderly::testing::converges_with_order_in<scalar>((stepper), (p), ::orderly::testing::gate_options __VA_ARGS__))
-#define ASSERT_CONVERGENCE_ORDER_WITH(scalar, stepper, p, ...) \
-  ASSERT_TRUE(::orderly::testing::converges_with_order_in<scalar>((stepper), (p), ::orderly::testing::gate_options __VA_ARGS__))
+#define EXPECT_CONVERGENCE_ORDER_WITH(scalar, stepper, p, ...)                    \
+  EXPECT_TRUE(::orderly::testing::converges_with_order_in<scalar>((stepper), (p), \
+                                                                  ::orderly::testing::gate_options __VA_ARGS__))
+#define ASSERT_CONVERGENCE_ORDER_WITH(scalar, stepper, p, ...)                    \
+  ASSERT_TRUE(::orderly::testing::converges_with_order_in<scalar>((stepper), (p), \
+                                                                  ::orderly::testing::gate_options __VA_ARGS__))

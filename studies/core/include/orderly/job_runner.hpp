@@ -29,8 +29,12 @@ class progress_meter {
  public:
   progress_meter(std::string label, std::size_t total, std::FILE* stream = stderr,
                  std::chrono::seconds interval = std::chrono::seconds(2))
-      : label_(std::move(label)), total_(total), stream_(stream), interval_(interval),
-        start_(std::chrono::steady_clock::now()), last_(start_) {}
+      : label_(std::move(label)),
+        total_(total),
+        stream_(stream),
+        interval_(interval),
+        start_(std::chrono::steady_clock::now()),
+        last_(start_) {}
 
   // `label` names the job for the slowest-jobs line; `seconds` is its wall time.
   void job_done(const std::string& label = {}, double seconds = 0) {
@@ -86,8 +90,7 @@ class progress_meter {
 // `label(job)`, when given, names each job for the progress meter's slowest-jobs line.
 template <class Job, class Run, class Label = std::nullptr_t>
 auto run_jobs(const std::vector<Job>& jobs, Run&& run, unsigned threads, progress_meter* progress = nullptr,
-              Label label = nullptr)
-    -> std::vector<job_outcome<std::invoke_result_t<Run&, const Job&>>> {
+              Label label = nullptr) -> std::vector<job_outcome<std::invoke_result_t<Run&, const Job&>>> {
   using Result = std::invoke_result_t<Run&, const Job&>;
   std::vector<job_outcome<Result>> outcomes(jobs.size());
   std::atomic<std::size_t> next{0};

@@ -56,8 +56,8 @@ auto odeint_implicit_system(const typed_problem<T>& problem, std::uint64_t* eval
       for (std::size_t c = 0; c < n; ++c) jac(r, c) = b->j[r * n + c];
   };
   if constexpr (WithTimeDerivative) {
-    auto jacobian_and_dfdt = [b, p, jacobian, evaluations](const ublas::vector<T>& in, ublas::matrix<T>& jac,
-                                                          T time, ublas::vector<T>& dfdt) {
+    auto jacobian_and_dfdt = [b, p, jacobian, evaluations](const ublas::vector<T>& in, ublas::matrix<T>& jac, T time,
+                                                           ublas::vector<T>& dfdt) {
       jacobian(in, jac, time);
       // Zero for an autonomous problem; else the central difference Orderly's stepper uses.
       std::uint64_t spent = 0;

@@ -17,10 +17,14 @@ enum class point_status { ok, unstable, roundoff, below_reference };
 
 inline const char* status_name(point_status s) {
   switch (s) {
-    case point_status::ok: return "ok";
-    case point_status::unstable: return "unstable";
-    case point_status::roundoff: return "roundoff";
-    case point_status::below_reference: return "below-reference";
+    case point_status::ok:
+      return "ok";
+    case point_status::unstable:
+      return "unstable";
+    case point_status::roundoff:
+      return "roundoff";
+    case point_status::below_reference:
+      return "below-reference";
   }
   return "?";
 }
@@ -34,14 +38,14 @@ struct convergence_point {
 };
 
 struct order_fit {
-  bool found = false;          // a window of at least two usable points exists
-  double order = 0;            // least-squares slope over the window
-  double uncertainty = 0;      // see fit_order
-  double error_constant = 0;   // C in err ~ C h^order, from the fit's intercept
+  bool found = false;                // a window of at least two usable points exists
+  double order = 0;                  // least-squares slope over the window
+  double uncertainty = 0;            // see fit_order
+  double error_constant = 0;         // C in err ~ C h^order, from the fit's intercept
   std::size_t first = 0, last = 0;   // window, inclusive indices into the points
   std::vector<double> local_slopes;  // slope between consecutive usable points (NaN-free)
-  bool settled = false;        // the last two local slopes agree within the settle tolerance
-  std::string reason;          // why the window is what it is
+  bool settled = false;              // the last two local slopes agree within the settle tolerance
+  std::string reason;                // why the window is what it is
 };
 
 // Pairwise slope between two points: log(e_i/e_j) / log(h_i/h_j). Correct for any step ratio.
@@ -106,7 +110,8 @@ inline std::vector<point_status> classify_points(const std::vector<convergence_p
   for (std::size_t i = 0; i < points.size(); ++i)
     if (status[i] == point_status::ok) usable.push_back(i);
   std::vector<double> slopes;
-  for (std::size_t k = 0; k + 1 < usable.size(); ++k) slopes.push_back(local_slope(points[usable[k]], points[usable[k + 1]]));
+  for (std::size_t k = 0; k + 1 < usable.size(); ++k)
+    slopes.push_back(local_slope(points[usable[k]], points[usable[k + 1]]));
   if (slopes.size() >= 3) {
     std::vector<double> sorted = slopes;
     std::nth_element(sorted.begin(), sorted.begin() + static_cast<long>(sorted.size() / 2), sorted.end());
@@ -187,8 +192,7 @@ inline order_fit fit_over_window(const std::vector<convergence_point>& points, c
     remaining_drift = std::fabs(finest_slope - previous_slope) / std::max(ratio - 1, 1e-3);
     fit.settled = std::fabs(finest_slope - previous_slope) <= settle_tolerance(line.slope, policy);
   }
-  fit.uncertainty =
-      std::max(2 * line.slope_standard_error, std::fabs(line.slope - finest_slope) + remaining_drift);
+  fit.uncertainty = std::max(2 * line.slope_standard_error, std::fabs(line.slope - finest_slope) + remaining_drift);
   fit.reason = std::to_string(n) + " points in the asymptotic window";
   if (w.from > 0) fit.reason += ", " + std::to_string(w.from) + " pre-asymptotic dropped";
   return fit;
@@ -196,7 +200,8 @@ inline order_fit fit_over_window(const std::vector<convergence_point>& points, c
 
 // The three stages together; the points' statuses are set from stage 1 (the only place that
 // decides them).
-inline order_fit fit_order(std::vector<convergence_point>& points, const order_policy& policy = default_order_policy()) {
+inline order_fit fit_order(std::vector<convergence_point>& points,
+                           const order_policy& policy = default_order_policy()) {
   const auto status = classify_points(points, policy);
   for (std::size_t i = 0; i < points.size(); ++i) points[i].status = status[i];
   return fit_over_window(points, select_window(points, status, policy), policy);

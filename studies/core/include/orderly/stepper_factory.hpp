@@ -68,14 +68,15 @@ class bound_explicit_rk final : public bound_stepper<T> {
 };
 
 template <class T, summation Sum = summation::plain>
-std::unique_ptr<bound_stepper<T>> make_explicit_stepper(const butcher_tableau& tableau,
-                                                        const typed_problem<T>& problem, weight_set weights) {
+std::unique_ptr<bound_stepper<T>> make_explicit_stepper(const butcher_tableau& tableau, const typed_problem<T>& problem,
+                                                        weight_set weights) {
   // The catalog (or the caller) owns the tableau and outlives the stepper: share it without owning.
   const std::shared_ptr<const butcher_tableau> shared(std::shared_ptr<const void>{}, &tableau);
-  return visit_explicit_stepper<state_of<T>, Sum>(shared, weights, [&](auto& stepper) -> std::unique_ptr<bound_stepper<T>> {
-    using stepper_type = std::remove_cvref_t<decltype(stepper)>;
-    return std::make_unique<bound_explicit_rk<T, stepper_type>>(std::move(stepper), problem);
-  });
+  return visit_explicit_stepper<state_of<T>, Sum>(
+      shared, weights, [&](auto& stepper) -> std::unique_ptr<bound_stepper<T>> {
+        using stepper_type = std::remove_cvref_t<decltype(stepper)>;
+        return std::make_unique<bound_explicit_rk<T, stepper_type>>(std::move(stepper), problem);
+      });
 }
 
 // Splitting methods act on (q, p); the problem's state is y = (q, p) concatenated.
@@ -188,8 +189,10 @@ std::unique_ptr<bound_stepper<T>> make_stepper(const method_entry& method, const
     case method_family::seed:
       if (Sum == summation::compensated)
         throw std::invalid_argument(method.name + " is an article's code as written; it has no compensated update");
-      if constexpr (std::is_same_v<T, float>) return std::make_unique<detail::bound_seed>(*method.seed(), problem);
-      else throw std::invalid_argument(method.name + " is a float specimen; run it with scalar float");
+      if constexpr (std::is_same_v<T, float>)
+        return std::make_unique<detail::bound_seed>(*method.seed(), problem);
+      else
+        throw std::invalid_argument(method.name + " is a float specimen; run it with scalar float");
     case method_family::implicit_rk:
     case method_family::rosenbrock:
       if (Sum == summation::compensated)
@@ -219,17 +222,18 @@ auto visit_adaptive_stepper(const method_entry& method, const typed_problem<T>& 
 // Every family's stepper in one scalar is a large instantiation: for the scalars the studies use
 // it is compiled once, in the study library (studies/core/catalog_runs_*.cpp), and linked by every
 // file that asks for one instead of compiled again in each.
-extern template std::unique_ptr<bound_stepper<float>> make_stepper(const method_entry&,
-                                                                 const typed_problem<float>&, weight_set);
-extern template std::unique_ptr<bound_stepper<double>> make_stepper(const method_entry&,
-                                                                 const typed_problem<double>&, weight_set);
+extern template std::unique_ptr<bound_stepper<float>> make_stepper(const method_entry&, const typed_problem<float>&,
+                                                                   weight_set);
+extern template std::unique_ptr<bound_stepper<double>> make_stepper(const method_entry&, const typed_problem<double>&,
+                                                                    weight_set);
 extern template std::unique_ptr<bound_stepper<long double>> make_stepper(const method_entry&,
-                                                                 const typed_problem<long double>&, weight_set);
+                                                                         const typed_problem<long double>&, weight_set);
 extern template std::unique_ptr<bound_stepper<float128>> make_stepper(const method_entry&,
-                                                                 const typed_problem<float128>&, weight_set);
-extern template std::unique_ptr<bound_stepper<mp50>> make_stepper(const method_entry&,
-                                                                 const typed_problem<mp50>&, weight_set);
+                                                                      const typed_problem<float128>&, weight_set);
+extern template std::unique_ptr<bound_stepper<mp50>> make_stepper(const method_entry&, const typed_problem<mp50>&,
+                                                                  weight_set);
 extern template std::unique_ptr<bound_stepper<high_precision>> make_stepper(const method_entry&,
-                                                                 const typed_problem<high_precision>&, weight_set);
+                                                                            const typed_problem<high_precision>&,
+                                                                            weight_set);
 
 }  // namespace orderly

@@ -79,11 +79,14 @@ inline std::vector<suite_pair> select_pairs(const std::vector<suite_part>& parts
 inline const std::vector<suite_part>& default_convergence_suite() {
   static const std::vector<suite_part> parts{
       {.purpose = "explicit and splitting methods on the nonlinear non-autonomous problems with exact solutions",
-       .methods = {.families = {method_family::seed, method_family::implicit_rk, method_family::rosenbrock}, .except = true},
+       .methods = {.families = {method_family::seed, method_family::implicit_rk, method_family::rosenbrock},
+                   .except = true},
        .problems = {.all_of = {problem_tag::nonlinear, problem_tag::nonautonomous, problem_tag::exact_solution},
                     .none_of = {problem_tag::stiff}}},
-      {.purpose = "explicit and splitting methods on classical non-stiff problems: orbits (certified references) and the pendulum",
-       .methods = {.families = {method_family::seed, method_family::implicit_rk, method_family::rosenbrock}, .except = true},
+      {.purpose = "explicit and splitting methods on classical non-stiff problems: orbits (certified references) and "
+                  "the pendulum",
+       .methods = {.families = {method_family::seed, method_family::implicit_rk, method_family::rosenbrock},
+                   .except = true},
        .problems = {.names = {"kepler", "arenstorf", "pendulum", "forced-oscillator"}}},
       {.purpose = "implicit and Rosenbrock methods on the nonlinear non-autonomous problems with exact solutions",
        .methods = {.families = {method_family::implicit_rk, method_family::rosenbrock}},

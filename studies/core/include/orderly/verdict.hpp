@@ -30,26 +30,40 @@ enum class verdict_code {
 
 inline const char* verdict_name(verdict v) {
   switch (v) {
-    case verdict::pass: return "pass";
-    case verdict::fail: return "fail";
-    case verdict::superconvergent: return "superconvergent";
-    case verdict::inconclusive: return "inconclusive";
+    case verdict::pass:
+      return "pass";
+    case verdict::fail:
+      return "fail";
+    case verdict::superconvergent:
+      return "superconvergent";
+    case verdict::inconclusive:
+      return "inconclusive";
   }
   return "?";
 }
 
 inline const char* verdict_code_name(verdict_code c) {
   switch (c) {
-    case verdict_code::in_band: return "in-band";
-    case verdict_code::below_band: return "below-band";
-    case verdict_code::above_band: return "above-band";
-    case verdict_code::unstable: return "unstable";
-    case verdict_code::too_few_points: return "too-few-points";
-    case verdict_code::round_off: return "round-off";
-    case verdict_code::pre_asymptotic: return "pre-asymptotic";
-    case verdict_code::unsettled_slopes: return "unsettled-slopes";
-    case verdict_code::wide_uncertainty: return "wide-uncertainty";
-    case verdict_code::unconfirmed_superconvergence: return "unconfirmed-superconvergence";
+    case verdict_code::in_band:
+      return "in-band";
+    case verdict_code::below_band:
+      return "below-band";
+    case verdict_code::above_band:
+      return "above-band";
+    case verdict_code::unstable:
+      return "unstable";
+    case verdict_code::too_few_points:
+      return "too-few-points";
+    case verdict_code::round_off:
+      return "round-off";
+    case verdict_code::pre_asymptotic:
+      return "pre-asymptotic";
+    case verdict_code::unsettled_slopes:
+      return "unsettled-slopes";
+    case verdict_code::wide_uncertainty:
+      return "wide-uncertainty";
+    case verdict_code::unconfirmed_superconvergence:
+      return "unconfirmed-superconvergence";
   }
   return "?";
 }
@@ -60,7 +74,6 @@ struct judgement {
   std::string reason;  // one line
 };
 
-
 // Minimum window for any verdict but inconclusive: two points give a slope but no evidence that it
 // has settled.
 inline constexpr std::size_t min_window_points = 3;
@@ -69,7 +82,8 @@ inline constexpr std::size_t min_window_points = 3;
 // the reference, against which "errors still large" is measured; confirmed: a more precise scalar
 // measured the same superconvergence (the study runs it; false when not yet tried).
 inline judgement judge_order(const std::vector<convergence_point>& points, const order_fit& fit, int declared,
-                             double solution_scale, bool confirmed, const order_policy& policy = default_order_policy()) {
+                             double solution_scale, bool confirmed,
+                             const order_policy& policy = default_order_policy()) {
   judgement j;
   std::size_t usable = 0, roundoff = 0, unstable = 0, window = 0;
   double finest_error = 0;
@@ -102,8 +116,9 @@ inline judgement judge_order(const std::vector<convergence_point>& points, const
     return inconclusive(verdict_code::pre_asymptotic, "pre-asymptotic: " + measured + text);
   }
   if (window < min_window_points) {
-    if (roundoff > 0) return inconclusive(verdict_code::round_off, "round-off leaves " + std::to_string(window) +
-                                                                       " points in the window: " + measured);
+    if (roundoff > 0)
+      return inconclusive(verdict_code::round_off,
+                          "round-off leaves " + std::to_string(window) + " points in the window: " + measured);
     return inconclusive(verdict_code::too_few_points, std::to_string(window) + " points in the window: " + measured);
   }
   const double low = p - policy.band_below, high = p + policy.band_above;

@@ -28,9 +28,12 @@ enum class crosscheck_status { pass, fail, not_run };
 
 inline const char* status_name(crosscheck_status s) {
   switch (s) {
-    case crosscheck_status::pass: return "pass";
-    case crosscheck_status::fail: return "fail";
-    case crosscheck_status::not_run: return "not-run";
+    case crosscheck_status::pass:
+      return "pass";
+    case crosscheck_status::fail:
+      return "fail";
+    case crosscheck_status::not_run:
+      return "not-run";
   }
   return "?";
 }
@@ -42,8 +45,8 @@ struct crosscheck_result {
   std::string scalar;
   std::size_t steps = 0;
   crosscheck_status status = crosscheck_status::not_run;
-  bool control = false;  // a pair of different methods, listed to show the check tells them apart
-  std::string reason;  // why not run / where they part
+  bool control = false;             // a pair of different methods, listed to show the check tells them apart
+  std::string reason;               // why not run / where they part
   double max_difference_units = 0;  // max over steps n of |y_ours - y_odeint|_inf / (eps |y_n|_inf sqrt(n))
   double max_difference_absolute = 0;
   std::size_t first_parting_step = 0;  // first n above the bound (0: none)

@@ -81,13 +81,20 @@ enum class energy_growth_class { bounded, random_walk, linear_drift, faster, sat
 
 inline const char* class_name(energy_growth_class c) {
   switch (c) {
-    case energy_growth_class::bounded: return "bounded";
-    case energy_growth_class::random_walk: return "random-walk";
-    case energy_growth_class::linear_drift: return "linear-drift";
-    case energy_growth_class::faster: return "faster";
-    case energy_growth_class::saturated: return "saturated";
-    case energy_growth_class::unstable: return "unstable";
-    case energy_growth_class::undetermined: return "undetermined";
+    case energy_growth_class::bounded:
+      return "bounded";
+    case energy_growth_class::random_walk:
+      return "random-walk";
+    case energy_growth_class::linear_drift:
+      return "linear-drift";
+    case energy_growth_class::faster:
+      return "faster";
+    case energy_growth_class::saturated:
+      return "saturated";
+    case energy_growth_class::unstable:
+      return "unstable";
+    case energy_growth_class::undetermined:
+      return "undetermined";
   }
   return "?";
 }
@@ -109,10 +116,10 @@ energy_growth_class growth_class_of(double exponent, const energy_policy& policy
 struct energy_sample {
   std::size_t step = 0;
   double t = 0;
-  double energy_error = 0;      // |H - H0| / |H0| at this step (the bin's end)
-  double energy_deviation = 0;  // (H - H0) / |H0|, signed: an energy gain is positive
-  double bin_max = 0;           // the bin's maximum of energy_error over its probes
-  double envelope = 0;          // running maximum of bin_max
+  double energy_error = 0;                       // |H - H0| / |H0| at this step (the bin's end)
+  double energy_deviation = 0;                   // (H - H0) / |H0|, signed: an energy gain is positive
+  double bin_max = 0;                            // the bin's maximum of energy_error over its probes
+  double envelope = 0;                           // running maximum of bin_max
   std::optional<double> angular_momentum_error;  // |L - L0| / |L0| (vector norm for 3-D)
   std::optional<double> phase_error;             // Kepler: theta_numerical - theta_exact (radians, unwrapped)
   std::optional<double> predicted_energy_error;  // harmonic: from the method (harmonic_prediction)
@@ -128,7 +135,7 @@ struct energy_request {
   const method_entry* method = nullptr;
   const problem_entry* problem = nullptr;
   scalar_kind scalar = scalar_kind::float64;
-  std::string h;            // the step as text ("0.01", "1/100"), rounded once to the scalar
+  std::string h;  // the step as text ("0.01", "1/100"), rounded once to the scalar
   std::size_t steps = 0;
   summation sum = summation::plain;
   // Also run the method in the wide scalar, step for step, to separate the run's round-off from its
@@ -151,8 +158,8 @@ struct energy_result {
   std::uint64_t rhs_evaluations = 0;
   std::vector<energy_sample> samples;
   growth_fit energy_growth, momentum_growth, phase_growth, roundoff_growth;
-  double epsilon = 0;  // the run scalar's machine epsilon (its unit round-off times 2)
-  std::string theory;  // harmonic: how the prediction was derived
+  double epsilon = 0;                            // the run scalar's machine epsilon (its unit round-off times 2)
+  std::string theory;                            // harmonic: how the prediction was derived
   std::optional<double> per_step_energy_factor;  // RK on harmonic: |R(i omega h)|^2
   energy_policy policy;
 };

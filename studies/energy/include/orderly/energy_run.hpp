@@ -16,11 +16,24 @@ namespace orderly::energy_detail {
 
 // The scalar the invariants are evaluated in: wider than the run's, so that the relative error of
 // the evaluation (a few units of the wide epsilon) stays far below the run's rounding.
-template <class T> struct wide;
-template <> struct wide<float> { using type = double; };
-template <> struct wide<double> { using type = float128; };
-template <> struct wide<long double> { using type = float128; };
-template <> struct wide<float128> { using type = mp50; };
+template <class T>
+struct wide;
+template <>
+struct wide<float> {
+  using type = double;
+};
+template <>
+struct wide<double> {
+  using type = float128;
+};
+template <>
+struct wide<long double> {
+  using type = float128;
+};
+template <>
+struct wide<float128> {
+  using type = mp50;
+};
 
 template <class W, class T>
 W widen(const T& x) {
@@ -144,8 +157,10 @@ energy_result run_energy(const energy_request& request) {
   std::unique_ptr<bound_stepper<W>> shadow;
   state_of<W> shadow_y = y0;
   if (request.roundoff_shadow) {
-    if constexpr (shadow_possible) shadow = make_stepper<W, summation::plain>(method, wide_problem);
-    else throw std::invalid_argument("energy: a round-off shadow of a float128 run would need a 100-digit run");
+    if constexpr (shadow_possible)
+      shadow = make_stepper<W, summation::plain>(method, wide_problem);
+    else
+      throw std::invalid_argument("energy: a round-off shadow of a float128 run would need a 100-digit run");
   }
   double roundoff_bin_max = 0, roundoff_envelope = 0;
 
@@ -153,7 +168,8 @@ energy_result run_energy(const energy_request& request) {
   std::size_t next = 0;
   double bin_max = 0, envelope = 0;
   energy_result result;
-  result.samples.reserve(static_cast<std::size_t>(std::count_if(probes.begin(), probes.end(), [](const probe& p) { return p.bin_end; })));
+  result.samples.reserve(
+      static_cast<std::size_t>(std::count_if(probes.begin(), probes.end(), [](const probe& p) { return p.bin_end; })));
 
   auto observer = [&](std::size_t n, const T&, const state_of<T>& y) {
     if (shadow) shadow->step(t0 + W(n - 1) * h_wide, shadow_y, h_wide);
@@ -171,8 +187,9 @@ energy_result run_energy(const energy_request& request) {
     const double error = static_cast<double>(abs(deviation));
     bin_max = std::max(bin_max, error);
     if (shadow)
-      roundoff_bin_max = std::max(roundoff_bin_max,
-                                  static_cast<double>(abs(energy->value(t_wide, yw) - energy->value(t_wide, shadow_y)) / H0_scale));
+      roundoff_bin_max =
+          std::max(roundoff_bin_max,
+                   static_cast<double>(abs(energy->value(t_wide, yw) - energy->value(t_wide, shadow_y)) / H0_scale));
     if (probes[next].bin_end) {
       envelope = std::max(envelope, bin_max);
       energy_sample s{.step = n,
@@ -228,8 +245,9 @@ energy_result run_energy(const energy_request& request) {
   if (entry.info.name == "harmonic" && (method.tableau() || method.splitting())) {
     std::vector<std::size_t> steps;
     for (const auto& s : result.samples) steps.push_back(s.step);
-    const auto prediction = predict_harmonic(method, widen<mp50>(widen<W>(h)), problems::parameter<mp50>(entry.info, "k"),
-                                             widen<mp50>(widen<W>(problem.y0[0])), widen<mp50>(widen<W>(problem.y0[1])), steps);
+    const auto prediction =
+        predict_harmonic(method, widen<mp50>(widen<W>(h)), problems::parameter<mp50>(entry.info, "k"),
+                         widen<mp50>(widen<W>(problem.y0[0])), widen<mp50>(widen<W>(problem.y0[1])), steps);
     for (std::size_t i = 0; i < result.samples.size(); ++i) {
       result.samples[i].predicted_energy_deviation = prediction.deviation[i];
       result.samples[i].predicted_energy_error = std::fabs(prediction.deviation[i]);

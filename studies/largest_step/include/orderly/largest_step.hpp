@@ -15,9 +15,9 @@ namespace orderly {
 
 struct largest_step_request {
   std::string problem = "nonlinear-na";
-  double tolerance = 1e-6;   // on the final-time error (Euclidean norm, against the certified reference)
+  double tolerance = 1e-6;  // on the final-time error (Euclidean norm, against the certified reference)
   std::uint64_t max_steps = std::uint64_t{1} << 20;  // the search gives up beyond this many steps
-  unsigned threads = 0;      // 0: all cores
+  unsigned threads = 0;                              // 0: all cores
 };
 
 // One method's answer. The search doubles N from 1 until the error is within the tolerance, then
@@ -27,13 +27,13 @@ struct largest_step_request {
 struct largest_step_result {
   std::string method;
   int order = 0;
-  std::optional<std::uint64_t> steps;      // none: not within the tolerance up to max_steps
-  double step = 0;                         // (t_end - t0) / steps
-  double error = 0;                        // at `steps`
-  std::optional<double> error_one_fewer;   // at steps - 1 (none when steps = 1)
-  std::uint64_t rhs_evaluations = 0;       // of the run at `steps`
+  std::optional<std::uint64_t> steps;                      // none: not within the tolerance up to max_steps
+  double step = 0;                                         // (t_end - t0) / steps
+  double error = 0;                                        // at `steps`
+  std::optional<double> error_one_fewer;                   // at steps - 1 (none when steps = 1)
+  std::uint64_t rhs_evaluations = 0;                       // of the run at `steps`
   std::vector<std::pair<std::uint64_t, double>> searched;  // (N, error; infinity when unstable), in order
-  std::string reason;                      // why there is no answer
+  std::string reason;                                      // why there is no answer
 };
 
 struct largest_step_study {

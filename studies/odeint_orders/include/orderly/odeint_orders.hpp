@@ -32,11 +32,16 @@ enum class odeint_verdict { matches, mismatch, inconclusive, no_window, no_decla
 
 inline const char* verdict_name(odeint_verdict v) {
   switch (v) {
-    case odeint_verdict::matches: return "matches";
-    case odeint_verdict::mismatch: return "mismatch";
-    case odeint_verdict::inconclusive: return "inconclusive";
-    case odeint_verdict::no_window: return "no window";
-    case odeint_verdict::no_declared_order: return "no declared order";
+    case odeint_verdict::matches:
+      return "matches";
+    case odeint_verdict::mismatch:
+      return "mismatch";
+    case odeint_verdict::inconclusive:
+      return "inconclusive";
+    case odeint_verdict::no_window:
+      return "no window";
+    case odeint_verdict::no_declared_order:
+      return "no declared order";
   }
   return "?";
 }
@@ -74,7 +79,7 @@ struct odeint_tolerance_result {
   std::string stepper, call, problem, scalar;
   std::optional<int> stepper_order_value, error_order_value;
   std::vector<odeint_tolerance_point> points;  // coarse to fine tolerance
-  order_fit effective;                          // error against 1 / evaluations
+  order_fit effective;                         // error against 1 / evaluations
   odeint_verdict verdict = odeint_verdict::no_window;
 };
 

@@ -42,10 +42,14 @@ inline correct_digits measure_correct_digits(const state_of<double>& y, const st
     if (!std::isfinite(y[i])) return digits;
     const mp50 error = abs(mp50(y[i]) - reference[i]);
     mixed = std::max(mixed, mp50(error / (mp50(atol_over_rtol) + abs(reference[i]))));
-    if (reference[i] == 0) relative_defined = false;
-    else relative = std::max(relative, mp50(error / abs(reference[i])));
+    if (reference[i] == 0)
+      relative_defined = false;
+    else
+      relative = std::max(relative, mp50(error / abs(reference[i])));
   }
-  auto to_digits = [&](const mp50& e) { return e == 0 ? certified_digits : std::min(certified_digits, static_cast<double>(-log10(e))); };
+  auto to_digits = [&](const mp50& e) {
+    return e == 0 ? certified_digits : std::min(certified_digits, static_cast<double>(-log10(e)));
+  };
   digits.mescd = to_digits(mixed);
   if (relative_defined) digits.scd = to_digits(relative);
   return digits;
@@ -56,10 +60,14 @@ enum class stiff_run_status { solved, step_limit, blow_up, failed };
 
 inline const char* status_name(stiff_run_status s) {
   switch (s) {
-    case stiff_run_status::solved: return "solved";
-    case stiff_run_status::step_limit: return "step-limit";
-    case stiff_run_status::blow_up: return "blow-up";
-    case stiff_run_status::failed: return "failed";
+    case stiff_run_status::solved:
+      return "solved";
+    case stiff_run_status::step_limit:
+      return "step-limit";
+    case stiff_run_status::blow_up:
+      return "blow-up";
+    case stiff_run_status::failed:
+      return "failed";
   }
   return "?";
 }
@@ -67,11 +75,11 @@ inline const char* status_name(stiff_run_status s) {
 // One adaptive solver the study can run: an Orderly solver, a Boost.Odeint baseline or a catalog pair.
 struct stiff_solver_info {
   std::string name;
-  std::string family;    // "implicit-rk", "rosenbrock", "embedded-rk"
-  std::string solver;    // what runs it, in words
+  std::string family;  // "implicit-rk", "rosenbrock", "embedded-rk"
+  std::string solver;  // what runs it, in words
   int order = 0;
-  bool counts_lu = false;            // the solver reports LU factorisations
-  bool counts_linear_solves = false; // and linear solves
+  bool counts_lu = false;             // the solver reports LU factorisations
+  bool counts_linear_solves = false;  // and linear solves
 };
 
 // Counts: never timed; null in the JSON when the solver does not count that kind of work.
@@ -85,12 +93,12 @@ struct stiff_run {
   std::uint64_t rhs_evaluations = 0;
   std::uint64_t jacobian_evaluations = 0;
   std::optional<std::uint64_t> lu_factorizations, linear_solves;
-  std::optional<std::uint64_t> newton_iterations;  // implicit Runge-Kutta: one linear solve each
+  std::optional<std::uint64_t> newton_iterations;   // implicit Runge-Kutta: one linear solve each
   std::optional<std::uint64_t> accepted, rejected;  // unknown when a failure interrupted the count
   // Of the rejected steps, those the implicit Runge-Kutta code shortened because Newton did not
   // converge (the rest failed the error test); empty for solvers without a Newton iteration.
   std::optional<std::uint64_t> newton_failures;
-  double wall_seconds = 0;                // per run, mean over wall_repetitions
+  double wall_seconds = 0;  // per run, mean over wall_repetitions
   int wall_repetitions = 1;
   // The state at t_end and the reference there (rounded to double), so a wrong answer can be read:
   // empty when the run did not finish.
@@ -108,7 +116,7 @@ struct stiff_tolerance_rule {
 
 struct stiff_settings {
   std::vector<std::string> methods, problems;
-  std::vector<double> tolerances;  // rtol values
+  std::vector<double> tolerances;      // rtol values
   std::uint64_t step_budget = 100000;  // accepted + rejected steps per run
   double min_wall_seconds = 0.005;     // short runs are repeated until this much time has passed
   unsigned threads = 0;
@@ -126,8 +134,8 @@ const stiff_tolerance_rule& tolerance_rule(const std::string& problem);
 inline constexpr double smallest_tolerance = 1e-13;
 
 // One run; problem and method must be valid names (stiff_problem_list, stiff_solvers).
-stiff_run run_stiff(const std::string& method, const std::string& problem, double rtol,
-                    std::uint64_t step_budget, double min_wall_seconds = 0);
+stiff_run run_stiff(const std::string& method, const std::string& problem, double rtol, std::uint64_t step_budget,
+                    double min_wall_seconds = 0);
 
 // Order reduction on Prothero-Robinson.
 struct order_reduction_series {

@@ -67,12 +67,12 @@ inline std::vector<work_ratio> ratios_at_equal_error(const work_curve& candidate
 // the candidate's worst ranks that worst among them.
 struct work_ratio_summary {
   std::string problem, candidate;
-  std::size_t ratios = 0, above_one = 0;              // how many ratios; how many of them above 1
-  double worst = 0, geometric_mean = 0;                 // the largest ratio; exp(mean(log ratio))
+  std::size_t ratios = 0, above_one = 0;                      // how many ratios; how many of them above 1
+  double worst = 0, geometric_mean = 0;                       // the largest ratio; exp(mean(log ratio))
   std::optional<std::pair<double, double>> errors_above_one;  // smallest and largest error of those
-  std::optional<double> null_worst_there;               // the null's largest ratio within that range
-  std::size_t null_curves_there = 0;                    // null curves with a ratio within that range
-  std::size_t null_curves_reaching_worst = 0;           // of those, how many reach `worst` there
+  std::optional<double> null_worst_there;                     // the null's largest ratio within that range
+  std::size_t null_curves_there = 0;                          // null curves with a ratio within that range
+  std::size_t null_curves_reaching_worst = 0;                 // of those, how many reach `worst` there
 };
 
 inline std::vector<work_ratio_summary> summarise_ratios(const std::vector<work_ratio>& candidates,
