@@ -5,7 +5,7 @@ PYTHON := /usr/bin/python3
 ORDERLY := $(BUILD)/bin/orderly
 REPORT_DIR ?= reports/out
 
-.PHONY: all deps configure build cli test test-sanitize lint gate report report-run cli-reference gallery bench clean fuzz
+.PHONY: all deps configure build cli test test-sanitize test-sanitize-kernels lint gate report report-run cli-reference gallery bench clean fuzz
 
 all: build
 
@@ -41,6 +41,14 @@ test-sanitize: deps
 	@cmake --build --preset sanitize -j$(JOBS) --target orderly \
 	  $$(cmake --build $(SANITIZE_BUILD) --target help | grep -o '\btest_[A-Za-z0-9_]*' | grep -v '^test_mutation_suite$$' | sort -u)
 	ctest --preset sanitize -E '^(reports_orderly_report|report_quick|report_browser|report_browser_breakage|cli_reference)$$' -j$(JOBS)
+
+# The stepper kernels' tests alone under the same sanitizers (tests/CMakeLists.txt: ORDERLY_KERNEL_TESTS,
+# label kernel): every stepper family, built without the study libraries. CI runs this after `make test`.
+test-sanitize-kernels: deps
+	@cmake --preset sanitize >/dev/null
+	@cmake --build --preset sanitize -j$(JOBS) --target kernel_tests
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  ctest --test-dir $(SANITIZE_BUILD) -L kernel --no-tests=error --output-on-failure -j$(JOBS)
 
 # Static analysis of our own sources (cppcheck; suppressions, each explained, in .cppcheck-suppressions).
 lint: configure
