@@ -156,7 +156,7 @@ std::optional<reference_states> stored_reference_at(const problem_entry& entry, 
       r.states.push_back(y);
       continue;
     }
-    if (abs(t - *nearest) > mp50(step_across_relative_gap) * abs(t)) return std::nullopt;
+    if (!(abs(t - *nearest) <= mp50(step_across_relative_gap) * abs(t))) return std::nullopt;  // NaN: no
     // Certified as the computed references are, by a second computation that must agree: one
     // step against two half steps (the latter kept).
     if (!problem) problem = instantiate<mp50>(entry);

@@ -14,6 +14,7 @@
 #include <orderly/analysis/method_analysis.hpp>
 #include <orderly/analysis/rounded_stability.hpp>
 #include <orderly/job_runner.hpp>
+#include <orderly/json_text.hpp>
 #include <orderly/order_policy.hpp>
 #include <orderly/stability.hpp>
 #include <orderly/tableau_file.hpp>
@@ -41,8 +42,10 @@ tableau_file read_tableau_file(const std::string& path) {
   if (!in) throw usage_error("--tableau '" + path + "': cannot read the file");
   nlohmann::json j;
   try {
-    j = nlohmann::json::parse(in);
+    j = parse_json_text(in);
   } catch (const nlohmann::json::exception& e) {  // a syntax error, or a number beyond double's range
+    throw usage_error("--tableau '" + path + "': not valid JSON (" + e.what() + ")");
+  } catch (const std::invalid_argument& e) {  // a NUL byte
     throw usage_error("--tableau '" + path + "': not valid JSON (" + e.what() + ")");
   }
   try {

@@ -7,6 +7,7 @@
 
 #include <orderly/algebraic_check.hpp>
 #include <orderly/gate.hpp>
+#include <orderly/json_text.hpp>
 #include <orderly/convergence_suites.hpp>
 
 #include <cstdio>
@@ -30,7 +31,7 @@ order_baseline read_baseline(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw usage_error("--baseline '" + path + "': cannot read the file");
   try {
-    return baseline_from_json(nlohmann::json::parse(in));
+    return baseline_from_json(parse_json_text(in));
   } catch (const std::exception& e) {
     throw usage_error("--baseline '" + path + "': not a valid orderly.order-baseline/1 file: " + e.what());
   }

@@ -104,6 +104,9 @@ MALFORMED_TABLEAUS = [
     ({"name": "huge", "order": 1, "A": [["0"] * 65] * 65, "b": ["1/65"] * 65}, "at most 64 stages"),
     (dict(GOOD, A=[["0", "0", "0"], ["1/2"], ["-1", "2"]]),
      "field 'A', row 2: strictly lower (1 entries) but row 1 is square"),
+    # A NUL byte ends a text for some readers; here the whole file is the text, and a NUL is no JSON.
+    ('{"name": "k3", "order": 3, "A": [[], ["1/2"], ["-1", "2"]], "b": ["1/6", "2/3", "1/6"]}\0{"order": 4}',
+     "not valid JSON (a NUL byte at offset 87"),
 ]
 
 
@@ -173,12 +176,14 @@ class BadInput(unittest.TestCase):
             ({k: v for k, v in good.items() if k != "schema"}, "its schema is not orderly.order-baseline/1"),
             (dict(good, entries=[dict(first, error_constant="big")]), "'error_constant' is not a finite number"),
         ]
+        # A valid baseline followed by a NUL byte and anything: refused, not read up to the NUL.
+        cases.append((json.dumps(good) + "\0" + json.dumps(dict(good, entries=[])), "a NUL byte at offset"))
         with tempfile.TemporaryDirectory() as tmp:
             path = os.path.join(tmp, "baseline.json")
             for content, text in cases:
                 with self.subTest(text=text):
                     with open(path, "w") as f:
-                        json.dump(content, f)
+                        f.write(content) if isinstance(content, str) else json.dump(content, f)
                     result = run(["gate", "--baseline", path])
                     self.assertEqual(result.returncode, 2, result.stderr + result.stdout)
                     self.assertIn(text, result.stderr)

@@ -8,12 +8,14 @@
 //    computation at that time;
 //  - the Arenstorf orbit closes after its published period;
 //  - first integrals (energy, angular and linear momentum, Jacobi integral, the Lotka-Volterra
-//    integral) take their initial values at the stored states.
+//    integral) take their initial values at the stored states;
+//  - a stored file with a value that is not a finite number is refused.
 #include <orderly/extrapolation_reference.hpp>
 #include <orderly/reference_solution.hpp>
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -153,6 +155,25 @@ TEST(ReferenceData, FirstIntegralsKeepTheirInitialValues) {
     }
   }
   EXPECT_GE(checked, 10);
+}
+
+TEST(ReferenceData, AValueThatIsNotFiniteIsRefused) {
+  // The stored file as it is, then with one time, one state component or the certificate replaced.
+  const auto& entry = entry_of("lotka-volterra");
+  std::ifstream in(orderly::reference_data_path("lotka-volterra"));
+  const auto file = nlohmann::json::parse(in);
+  ASSERT_TRUE(orderly::reference_from_json(entry, file).has_value());
+  for (const char* bad : {"nan", "inf", "-inf"}) {
+    auto time = file;
+    time["times"][0] = bad;
+    EXPECT_THROW(orderly::reference_from_json(entry, time), std::invalid_argument) << bad;
+    auto state = file;
+    state["states"][0][1] = bad;
+    EXPECT_THROW(orderly::reference_from_json(entry, state), std::invalid_argument) << bad;
+  }
+  auto certificate = file;
+  certificate["certified_digits"] = -1;
+  EXPECT_THROW(orderly::reference_from_json(entry, certificate), std::invalid_argument);
 }
 
 }  // namespace

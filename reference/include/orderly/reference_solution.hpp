@@ -25,6 +25,7 @@
 // --recompute` rewrites them. A request at t_end rounded to a run's scalar is stepped to from the
 // stored state (stored_reference_at); requests at other times (dense output for studies) are
 // computed with the output times hit exactly (integrate_extrapolation in extrapolation_reference.hpp).
+#include <orderly/json_text.hpp>
 #include <orderly/problem_catalog.hpp>
 
 #include <nlohmann/json.hpp>
@@ -174,7 +175,8 @@ inline void store_reference(const problem_entry& entry, const reference_states& 
 // One stored reference file's content (reference_to_json's layout) read for `entry`: nullopt when it
 // was made with other parameters. A malformed file throws: nlohmann::json::exception for a missing
 // field or a value of the wrong type, std::runtime_error for a decimal string mp50 cannot read,
-// std::invalid_argument when the times and states do not pair up or a state is not the problem's size
+// std::invalid_argument when the times and states do not pair up, a state is not the problem's size
+// or a value is not finite
 // (stored_reference_at indexes the states by the times and steps the problem from them).
 inline std::optional<reference_states> reference_from_json(const problem_entry& entry, const nlohmann::json& j) {
   if (j.value("parameters", nlohmann::json::object()) != parameters_json(entry.info)) return std::nullopt;
@@ -183,7 +185,11 @@ inline std::optional<reference_states> reference_from_json(const problem_entry& 
     // Boost's reader sums an exponent's digits in intmax_t unchecked: more than 6 overflow it (UB).
     if (const auto e = text.find_first_of("eE"); e != std::string::npos && text.size() - e > 8)
       throw std::runtime_error("stored reference: '" + text + "' has an exponent of more than 6 digits");
-    return mp50(text);
+    const mp50 value(text);
+    // "nan" and "inf" read as numbers, and a NaN time would pass every comparison with a requested one.
+    if (!boost::multiprecision::isfinite(value))
+      throw std::invalid_argument("stored reference: '" + text + "' is not a finite number");
+    return value;
   };
   reference_states r;
   for (const auto& t : j.at("times")) r.times.push_back(decimal(t));
@@ -198,6 +204,8 @@ inline std::optional<reference_states> reference_from_json(const problem_entry& 
   if (r.states.size() != r.times.size())
     throw std::invalid_argument("stored reference: times and states differ in number");
   r.certified_digits = j.at("certified_digits").get<double>();
+  if (!std::isfinite(r.certified_digits) || r.certified_digits < 0)
+    throw std::invalid_argument("stored reference: certified_digits is not a non-negative number");
   r.method = j.at("method").get<std::string>();
   r.compute_seconds = j.value("compute_seconds", 0.0);
   r.origin = "stored";
@@ -208,7 +216,7 @@ inline std::optional<reference_states> reference_from_json(const problem_entry& 
 inline std::optional<reference_states> load_reference(const problem_entry& entry) {
   std::ifstream in(reference_data_path(entry.info.name));
   if (!in) return std::nullopt;
-  return reference_from_json(entry, nlohmann::json::parse(in));
+  return reference_from_json(entry, parse_json_text(in));
 }
 
 // compute_reference once per problem and output times in this process; later requests at the same

@@ -31,11 +31,14 @@ class rosenbrock_stepper {
   // jacobian(t, y, J): J row-major, J[i * n + j] = df_i/dy_j.
   using jacobian_function = std::function<void(const scalar& t, const State& y, std::vector<scalar>& jacobian)>;
 
-  // autonomous: f does not depend on t, so df/dt = 0 costs nothing. weights: propagate y1 (primary)
-  // or the embedded solution y1 - error (its order is measured like a pair's second weight set).
+  // The stepper keeps the coefficients rounded once to its scalar, not the method (as the implicit
+  // Runge-Kutta stepper does). autonomous: f does not depend on t, so df/dt = 0 costs nothing. weights: propagate y1
+  // (primary) or the embedded solution y1 - error (its order is measured like a pair's second weight set).
   explicit rosenbrock_stepper(const rosenbrock_method& method, jacobian_function jacobian = {}, bool autonomous = false,
                               weight_set weights = weight_set::primary)
-      : method_(&method), jacobian_function_(std::move(jacobian)), autonomous_(autonomous) {
+      : error_estimate_order_(std::min(method.order, method.embedded_order)),
+        jacobian_function_(std::move(jacobian)),
+        autonomous_(autonomous) {
     const auto s = static_cast<std::size_t>(method.stages());
     gamma_ = to_scalar<scalar>(method.gamma);
     a_.assign(s, std::vector<scalar>(s, scalar(0)));
@@ -53,7 +56,7 @@ class rosenbrock_stepper {
   }
 
   // The order q of the error estimate's method: the estimate is O(h^(q+1)).
-  int error_estimate_order() const { return std::min(method_->order, method_->embedded_order); }
+  int error_estimate_order() const { return error_estimate_order_; }
 
   std::uint64_t rhs_evaluations() const { return rhs_evaluations_; }
   std::uint64_t jacobian_evaluations() const { return jacobian_evaluations_; }
@@ -83,7 +86,7 @@ class rosenbrock_stepper {
   template <class Rhs>
   void compute_stages(Rhs& f, const scalar& t, const State& y, const scalar& h) {
     const std::size_t n = size_of(y);
-    const auto s = static_cast<std::size_t>(method_->stages());
+    const auto s = c_.size();
     resize_like(f0_, y);
     resize_like(stage_, y);
     resize_like(fstage_, y);
@@ -163,7 +166,7 @@ class rosenbrock_stepper {
     finite_difference_jacobian(f, t, y, f0_, jacobian_, rhs_evaluations_);
   }
 
-  const rosenbrock_method* method_;
+  int error_estimate_order_;
   jacobian_function jacobian_function_;
   bool autonomous_;
   scalar gamma_;

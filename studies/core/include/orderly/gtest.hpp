@@ -29,6 +29,7 @@
 // missing file or entry fails with the entry to add.
 #include <orderly/convergence_measure.hpp>
 #include <orderly/gate.hpp>
+#include <orderly/json_text.hpp>
 #include <orderly/suites.hpp>
 #include <orderly/verdict.hpp>
 
@@ -131,7 +132,7 @@ inline std::string against_baseline(const order_measurement& m, int p, const std
   if (!in) return "baseline " + o.baseline + " cannot be read; add the entry " + wanted.dump();
   order_baseline baseline;
   try {
-    baseline = baseline_from_json(nlohmann::json::parse(in));
+    baseline = baseline_from_json(parse_json_text(in));
   } catch (const std::exception& e) {
     return "baseline " + o.baseline + ": " + e.what();
   }

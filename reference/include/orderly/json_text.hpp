@@ -1,0 +1,23 @@
+#pragma once
+// Reading a JSON file whole. nlohmann's stream reader stops at a NUL byte and accepts whatever
+// follows it; a NUL is no part of a JSON text, so a file holding one is refused like any other
+// malformed file. Every JSON file Orderly reads (tableau files, baselines, stored references) is
+// read here.
+#include <nlohmann/json.hpp>
+
+#include <istream>
+#include <iterator>
+#include <stdexcept>
+#include <string>
+
+namespace orderly {
+
+// Throws std::invalid_argument for a NUL byte, nlohmann::json::parse_error for a syntax error.
+inline nlohmann::json parse_json_text(std::istream& in) {
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  if (const auto nul = text.find('\0'); nul != std::string::npos)
+    throw std::invalid_argument("a NUL byte at offset " + std::to_string(nul) + ": not a JSON text");
+  return nlohmann::json::parse(text);
+}
+
+}  // namespace orderly
