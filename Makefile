@@ -118,7 +118,7 @@ clean:
 # after the other for FUZZ_SECONDS each, or FUZZ_RUNS executions each, from the seed corpus in
 # tests/fuzz/corpus; one line per target: executions, exec/s, peak RSS, result. A crash, leak or hang
 # (one input over the target's -timeout) fails, its input left in $(FUZZ_BUILD)/artifacts/<target>/
-# (keep it in tests/fuzz/crashes/<target>/: tests/unit/fuzz_corpus.cpp runs those). Not part of
+# (keep it in tests/fuzz/crashes/<target>/: tests/fuzz/fuzz_corpus.cpp runs those). Not part of
 # `make test`; the first build compiles the reference library with clang (minutes).
 FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 120

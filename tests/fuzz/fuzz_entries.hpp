@@ -3,7 +3,7 @@
 // a file's raw bytes, parses them as the program does and returns 0; an input the reader refuses
 // with its documented exception is an ordinary outcome. Anything else escaping (another exception,
 // a sanitizer report, a crash) is a finding. The libFuzzer targets (tests/fuzz/*_fuzz.cpp, built
-// with clang by `make fuzz`) and the corpus regression test (tests/unit/fuzz_corpus.cpp, the normal
+// with clang by `make fuzz`) and the corpus regression test (tests/fuzz/fuzz_corpus.cpp, the normal
 // build) call the same functions, defined in tests/fuzz/*_entry.cpp.
 #include <cstddef>
 #include <cstdint>

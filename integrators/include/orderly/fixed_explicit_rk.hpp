@@ -13,7 +13,7 @@
 // through their data pointers, passed to the component loop as __restrict pointers (with a
 // compile-time trip count for std::array states) so that GCC vectorises it already at -O2. The
 // results differ from explicit_rk's y + h (sum a_ij k_j) only by rounding
-// (tests/unit/compiled_stepper.cpp measures it for every catalog tableau).
+// (tests/integrators/compiled_stepper.cpp measures it for every catalog tableau).
 //
 // Small fixed-size states (std::array of a hardware scalar, at most dense_max_extent components)
 // take a dense kernel instead: every h a_ij with j < i, zeros included, the stages and components

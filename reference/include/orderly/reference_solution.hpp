@@ -2,7 +2,7 @@
 // Certified high-precision reference solutions for every catalog problem.
 //
 // Where a problem has a closed form, the reference is the closed form evaluated in mp50 (its
-// formula is certified by the residual test y' - f(t, y) = 0 in tests/unit/problems_exact_residual).
+// formula is certified by the residual test y' - f(t, y) = 0 in tests/reference/problems_exact_residual).
 // Otherwise the solution is integrated twice, and the two runs must agree:
 //   non-stiff: Gragg-Bulirsch-Stoer extrapolation (odeint's bulirsch_stoer, orders up to 16) in
 //              mp50 at tolerance `tolerance`, and again in 60-digit arithmetic (mp60) at the

@@ -1,7 +1,7 @@
 #pragma once
 // The classical fixed-step explicit Runge-Kutta methods of orders 1 to 4, as exact tableaus.
 // Coefficients as printed in the cited papers (and in Hairer-Norsett-Wanner, Solving ODEs I,
-// Sec. II.1); tests/unit/tableaus.cpp confirms each one's order exactly from rooted trees.
+// Sec. II.1); tests/integrators/tableaus.cpp confirms each one's order exactly from rooted trees.
 #include <orderly/tableau.hpp>
 
 namespace orderly::tableaus {

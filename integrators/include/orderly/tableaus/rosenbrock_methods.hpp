@@ -55,7 +55,7 @@ inline std::vector<exact> decimals(std::initializer_list<std::string_view> texts
 // stages: the coefficients Boost.Odeint's rosenbrock4 uses, as both codes print them. One
 // difference, and it is odeint's: odeint gives d4 = +0.0362...; RODAS gives -0.0362..., and the
 // method's own C determines it (d_i is the i-th row sum of Gamma = (I / gamma - C)^(-1), which is
-// -0.0362 to the printed digits: tests/unit/rosenbrock.cpp). d only multiplies df/dt, so the two
+// -0.0362 to the printed digits: tests/integrators/rosenbrock.cpp). d only multiplies df/dt, so the two
 // agree on autonomous problems and part on non-autonomous ones (orderly crosscheck).
 inline rosenbrock_method rodas4() {
   using detail::decimals;

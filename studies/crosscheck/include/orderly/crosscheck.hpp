@@ -17,7 +17,7 @@ struct crosscheck_policy {
   // the bound allows the per-step rounding count of the largest method compared (rkf78, 13
   // stages) plus the problem's mild amplification of a perturbation over the span (periodic,
   // non-chaotic problems only). A wrong coefficient in either implementation shows up as a
-  // truncation-size difference, orders of magnitude above it (see tests/unit/crosscheck_pairs.cpp).
+  // truncation-size difference, orders of magnitude above it (see studies/crosscheck/tests/crosscheck_pairs.cpp).
   static constexpr double roundoff_units_bound = 100;
   static constexpr std::size_t steps = 2000;
 };

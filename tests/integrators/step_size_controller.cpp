@@ -1,7 +1,7 @@
 // The step-size controller every adaptive integrator shares (step_control.hpp), against the laws as
 // Hairer and Wanner state them (HNW I, II.4 (4.13) and IV.2; HNW II, IV.8 (8.25): Gustafsson's
 // predictive control), with numbers worked out by hand here. The end-to-end check, that the
-// integrators built on it take DOPRI5's and RADAU5's steps, is tests/unit/hairer_codes.cpp.
+// integrators built on it take DOPRI5's and RADAU5's steps, is studies/stiff/tests/hairer_codes.cpp.
 #include <orderly/step_control.hpp>
 
 #include <gtest/gtest.h>

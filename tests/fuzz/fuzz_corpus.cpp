@@ -2,7 +2,7 @@
 // functions (tests/fuzz/fuzz_entries.hpp) in the normal build: each input must be read or refused
 // with the reader's documented exception. An input that crashes aborts this test (its name is the
 // last "[ input ]" line printed); one that throws anything else fails it, naming the file.
-#include "../fuzz/fuzz_entries.hpp"
+#include "fuzz_entries.hpp"
 
 #include <gtest/gtest.h>
 
