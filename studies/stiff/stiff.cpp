@@ -320,7 +320,7 @@ std::vector<stiff_solver_info> stiff_solvers() {
   std::vector<stiff_solver_info> solvers;
   for (const auto& v : radau_variants)
     solvers.push_back({.name = v.name,
-                       .family = "implicit-rk",
+                       .family = method_family::implicit_rk,
                        .solver = "Orderly's adaptive Radau IIA (" + std::to_string(v.stages) +
                                  " stages, simplified Newton, dense LU; implicit/radau.hpp; the shared step-size "
                                  "controller of step_control.hpp with RADAU5's predictive memory). LU counts each "
@@ -332,7 +332,7 @@ std::vector<stiff_solver_info> stiff_solvers() {
   for (const auto& m : method_catalog())
     if (m.family == method_family::rosenbrock)
       solvers.push_back({.name = m.name,
-                         .family = family_name(m.family),
+                         .family = m.family,
                          .solver = "Orderly's Rosenbrock pair (implicit/rosenbrock.hpp: analytic Jacobian, df/dt by "
                                    "central differences for non-autonomous problems, one dense LU per attempted step) "
                                    "with the shared step-size controller's PI memory and starting step "
@@ -341,7 +341,7 @@ std::vector<stiff_solver_info> stiff_solvers() {
                          .counts_lu = true,
                          .counts_linear_solves = true});
   solvers.push_back({.name = odeint_rosenbrock4_name,
-                     .family = "rosenbrock",
+                     .family = method_family::rosenbrock,
                      .solver = "Boost.Odeint's rosenbrock4_controller, the baseline (RODAS coefficients with odeint's "
                                "sign of d4, which matters only for non-autonomous problems; analytic Jacobian, df/dt "
                                "by central differences for non-autonomous problems); LU and solves counted from its "
@@ -352,7 +352,7 @@ std::vector<stiff_solver_info> stiff_solvers() {
   for (const auto& m : method_catalog())
     if (m.family == method_family::embedded_rk)
       solvers.push_back({.name = m.name,
-                         .family = family_name(m.family),
+                         .family = m.family,
                          .solver = "Orderly's explicit embedded pair with the shared step-size controller's PI "
                                    "memory (step_control.hpp)",
                          .order = m.order});
@@ -653,7 +653,8 @@ nlohmann::json stiff_suite_json(const stiff_suite_result& result) {
   for (const auto& s : stiff_solvers())
     if (std::find(result.settings.methods.begin(), result.settings.methods.end(), s.name) !=
         result.settings.methods.end())
-      j["solvers"].push_back({{"name", s.name}, {"family", s.family}, {"solver", s.solver}, {"order", s.order}});
+      j["solvers"].push_back(
+          {{"name", s.name}, {"family", family_name(s.family)}, {"solver", s.solver}, {"order", s.order}});
   j["problems"] = nlohmann::json::array();
   for (const auto& name : result.settings.problems) {
     const auto& entry = stiff_entry(name);

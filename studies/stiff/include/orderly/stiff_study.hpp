@@ -3,6 +3,7 @@
 // adaptive explicit pairs over a range of tolerances, accuracy measured in the Bari test set's
 // mixed significant correct digits, work counted; and order reduction on Prothero-Robinson
 // (fixed-step error against h in the stiff and the non-stiff regime). Writes orderly.stiff/2.
+#include <orderly/catalog.hpp>  // method_family
 #include <orderly/order_fit.hpp>
 #include <orderly/scalars.hpp>
 #include <orderly/rhs.hpp>
@@ -75,8 +76,8 @@ inline const char* status_name(stiff_run_status s) {
 // One adaptive solver the study can run: an Orderly solver, a Boost.Odeint baseline or a catalog pair.
 struct stiff_solver_info {
   std::string name;
-  std::string family;  // "implicit-rk", "rosenbrock", "embedded-rk"
-  std::string solver;  // what runs it, in words
+  method_family family = method_family::implicit_rk;  // implicit-rk, rosenbrock or embedded-rk
+  std::string solver;                                 // what runs it, in words
   int order = 0;
   bool counts_lu = false;             // the solver reports LU factorisations
   bool counts_linear_solves = false;  // and linear solves
