@@ -22,11 +22,13 @@ largest_step_result largest_step_of(const method_entry& method, const typed_prob
                                     const state_of<mp50>& reference, const largest_step_request& request) {
   largest_step_result result{.method = method.name, .order = method.order};
   std::map<std::uint64_t, double> errors;
+  std::map<std::uint64_t, std::uint64_t> evaluations;  // of each run, so the answer's cost needs no rerun
   auto error_at = [&](std::uint64_t steps) {
     const auto run = run_fixed_steps(method, problem, steps, false);
     const double error =
         run.stable ? detail::distance(run.final_state, reference) : std::numeric_limits<double>::infinity();
     errors[steps] = error;
+    evaluations[steps] = run.rhs_evaluations;
     return error;
   };
   const step_search found = search_largest_step(error_at, request.tolerance, request.max_steps);
@@ -40,7 +42,7 @@ largest_step_result largest_step_of(const method_entry& method, const typed_prob
   result.step = static_cast<double>((problem.t_end - problem.t0) / static_cast<double>(steps));
   result.error = errors.at(steps);
   if (steps > 1) result.error_one_fewer = errors.at(steps - 1);
-  result.rhs_evaluations = run_fixed_steps(method, problem, steps, false).rhs_evaluations;
+  result.rhs_evaluations = evaluations.at(steps);
   return result;
 }
 
