@@ -74,8 +74,26 @@ mp50 parse_time(const problem_entry& entry, const std::string& text) {
   return t;
 }
 
+// A computed reference can take minutes: a line on stderr at most every progress_interval, the
+// first after one interval (a quick computation prints none).
+constexpr std::chrono::seconds progress_interval{2};
+
+reference_progress progress_line(const std::string& problem) {
+  const auto start = std::chrono::steady_clock::now();
+  return [problem, start, last = start](const reference_progress_point& p) mutable {
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last < progress_interval) return;
+    last = now;
+    std::fprintf(stderr, "reference %s: attempt %d of at most %d, %.0f%% of the span integrated, %.0f s elapsed\n",
+                 problem.c_str(), p.attempt, p.max_attempts, 100 * p.fraction,
+                 std::chrono::duration<double>(now - start).count());
+    std::fflush(stderr);
+  };
+}
+
 reference_report run_one(const problem_entry& entry, const reference_options& options) {
   const mp50 t = parse_time(entry, options.time);
+  const auto progress = progress_line(entry.info.name);
   const bool at_end = t == default_end_time(entry);
   reference_report report{&entry, {}, std::nullopt, true};
   if (entry.info.has_exact) {
@@ -89,7 +107,7 @@ reference_report run_one(const problem_entry& entry, const reference_options& op
   if (options.check) {
     const auto stored = load_reference(entry);
     if (!stored) throw std::runtime_error("no stored reference for " + entry.info.name + " to check");
-    report.reference = compute_reference(entry, {t});
+    report.reference = compute_reference(entry, {t}, progress);
     const auto it = std::find(stored->times.begin(), stored->times.end(), t);
     if (it == stored->times.end())
       throw usage_error("stored reference of " + entry.info.name + " does not hold t = " + t.str());
@@ -102,11 +120,11 @@ reference_report run_one(const problem_entry& entry, const reference_options& op
     return report;
   }
   if (!options.recompute) {
-    report.reference = reference_at(entry, {t});
+    report.reference = reference_at(entry, {t}, progress);
     if (report.reference.origin == "computed" && at_end) store_reference(entry, report.reference);
     return report;
   }
-  report.reference = compute_reference(entry, {t});
+  report.reference = compute_reference(entry, {t}, progress);
   if (at_end) store_reference(entry, report.reference);
   return report;
 }

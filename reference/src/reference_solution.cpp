@@ -44,7 +44,8 @@ reference_states compute_nonstiff_reference(const problem_entry& entry, const st
   for (int attempt = 1; attempt <= settings.max_attempts; ++attempt) {
     auto coarse = std::async(std::launch::async,
                              [&] { return integrate_extrapolation(coarse_problem, times50, mp50(tolerance)); });
-    const auto fine = integrate_extrapolation(fine_problem, times60, mp60(check_tolerance));
+    span_progress<mp60> progress(settings.progress, fine_problem.t0, times60.back(), attempt, settings.max_attempts);
+    const auto fine = integrate_extrapolation(fine_problem, times60, mp60(check_tolerance), nullptr, &progress);
     const auto coarse_states = coarse.get();
     result = reference_states{};
     result.times = requested;
@@ -70,10 +71,13 @@ reference_states compute_nonstiff_reference(const problem_entry& entry, const st
   return result;
 }
 
-reference_states compute_stiff_reference_states(const problem_entry& entry, const std::vector<mp50>& requested) {
+reference_states compute_stiff_reference_states(const problem_entry& entry, const std::vector<mp50>& requested,
+                                                const reference_progress& progress) {
   std::vector<std::size_t> order;
   const auto times = sorted_times(requested, order);
-  const auto stiff = compute_stiff_reference(entry.info.name, times);
+  stiff_reference_settings settings;
+  settings.progress = progress;
+  const auto stiff = compute_stiff_reference(entry.info.name, times, settings);
   reference_states result;
   result.times = requested;
   for (std::size_t k = 0; k < requested.size(); ++k) result.states.push_back(stiff.states[order[k]]);
@@ -172,8 +176,12 @@ std::optional<reference_states> stored_reference_at(const problem_entry& entry, 
   return r;
 }
 
-reference_states compute_reference(const problem_entry& entry, const std::vector<mp50>& times) {
-  return entry.info.stiff ? compute_stiff_reference_states(entry, times) : compute_nonstiff_reference(entry, times);
+reference_states compute_reference(const problem_entry& entry, const std::vector<mp50>& times,
+                                   const reference_progress& progress) {
+  if (entry.info.stiff) return compute_stiff_reference_states(entry, times, progress);
+  nonstiff_reference_settings settings;
+  settings.progress = progress;
+  return compute_nonstiff_reference(entry, times, settings);
 }
 
 mp50 default_end_time(const problem_entry& entry) { return instantiate<mp50>(entry).t_end; }
@@ -181,9 +189,10 @@ mp50 default_end_time(const problem_entry& entry) { return instantiate<mp50>(ent
 // Kept for the process: a study asks for the same dense output times (or a float run's t_end, too
 // far from the stored one to step across) in each measurement and sweep, and a suite's jobs ask for
 // the same few, each a pair of extrapolation runs in 50 and 60 digits taking seconds.
-reference_states computed_reference(const problem_entry& entry, const std::vector<mp50>& times) {
+reference_states computed_reference(const problem_entry& entry, const std::vector<mp50>& times,
+                                    const reference_progress& progress) {
   static shared_results<std::pair<const problem_entry*, std::vector<mp50>>, reference_states> computed;
-  return computed.get({&entry, times}, [&] { return compute_reference(entry, times); });
+  return computed.get({&entry, times}, [&] { return compute_reference(entry, times, progress); });
 }
 
 }  // namespace orderly

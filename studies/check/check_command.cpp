@@ -61,12 +61,6 @@ std::string exact_text(const exact& x) {
   return out.str();
 }
 
-std::string scientific(double x) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.1e", x);
-  return text;
-}
-
 std::string joined(const std::vector<std::string>& words, const char* separator = ", ") {
   std::string text;
   for (const auto& w : words) text += (text.empty() ? "" : separator) + w;

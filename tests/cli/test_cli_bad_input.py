@@ -101,6 +101,10 @@ MALFORMED_TABLEAUS = [
     (dict(GOOD, row_sum_condition="no"), "field 'row_sum_condition' must be true or false"),
     ('{"name": "k3", "order": 3, "A": [[], ["1/2"], ["-1", "2"]], "b": ["1/6", "2/3", 1e400]}', "not valid JSON"),
     ({"name": "big", "order": 4, "A": [["1/100"] * 50] * 50, "b": ["1/50"] * 50}, "exact operations for its order conditions"),
+    # Under the operation bound, but every operation is on 100-digit rationals (the README's "Limits").
+    ({"name": "long-digits", "order": 12, "row_sum_condition": False,
+      "A": [[]] + [["0." + "7" * 100] * i for i in range(1, 13)], "b": ["0." + "3" * 100] * 13},
+     "digit-weighted operations for its order conditions; at most 7.5e+08 are run"),
     ({"name": "huge", "order": 1, "A": [["0"] * 65] * 65, "b": ["1/65"] * 65}, "at most 64 stages"),
     (dict(GOOD, A=[["0", "0", "0"], ["1/2"], ["-1", "2"]]),
      "field 'A', row 2: strictly lower (1 entries) but row 1 is square"),

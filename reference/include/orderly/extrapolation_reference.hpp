@@ -4,6 +4,7 @@
 // benchmarks that recompute a reference.
 #include <orderly/odeint_multiprecision.hpp>
 #include <orderly/problem.hpp>
+#include <orderly/reference_progress.hpp>
 
 #include <algorithm>
 #include <cstddef>
@@ -13,10 +14,11 @@
 namespace orderly {
 
 // Integrates problem `p` with Gragg-Bulirsch-Stoer extrapolation (abs = rel = tol), returning the
-// state at each of the ascending `times` (all >= p.t0), each hit exactly.
+// state at each of the ascending `times` (all >= p.t0), each hit exactly; `progress`, when given,
+// hears the time the right-hand side is evaluated at.
 template <class T>
 std::vector<state_of<T>> integrate_extrapolation(const typed_problem<T>& p, const std::vector<T>& times, const T& tol,
-                                                 std::size_t* steps = nullptr) {
+                                                 std::size_t* steps = nullptr, span_progress<T>* progress = nullptr) {
   namespace odeint = boost::numeric::odeint;
   std::vector<T> grid;
   grid.push_back(p.t0);
@@ -26,7 +28,8 @@ std::vector<state_of<T>> integrate_extrapolation(const typed_problem<T>& p, cons
   }
   std::vector<state_of<T>> at_grid;
   state_of<T> y = p.y0;
-  const auto system = [&p](const state_of<T>& x, state_of<T>& dxdt, const T& t) {
+  const auto system = [&p, progress](const state_of<T>& x, state_of<T>& dxdt, const T& t) {
+    if (progress) progress->evaluated_at(t);
     dxdt.resize(x.size());
     p.rhs(t, x, dxdt);
   };

@@ -27,6 +27,7 @@
 // computed with the output times hit exactly (integrate_extrapolation in extrapolation_reference.hpp).
 #include <orderly/json_text.hpp>
 #include <orderly/problem_catalog.hpp>
+#include <orderly/reference_progress.hpp>
 
 #include <nlohmann/json.hpp>
 
@@ -62,6 +63,7 @@ struct nonstiff_reference_settings {
   double target_digits = 28;
   int max_attempts = 3;
   std::string tighten = "1e-3";  // applied to both tolerances on a retry
+  reference_progress progress;   // hears the reference run's progress (none by default)
 };
 
 // Digits on which `candidate` agrees with `reference` (definition at the top of this file); a
@@ -109,7 +111,8 @@ reference_states compute_nonstiff_reference(const problem_entry& entry, const st
                                             const nonstiff_reference_settings& settings = {});
 
 // The stiff problems' two Radau IIA runs (stiff_reference.hpp) at the requested times.
-reference_states compute_stiff_reference_states(const problem_entry& entry, const std::vector<mp50>& requested);
+reference_states compute_stiff_reference_states(const problem_entry& entry, const std::vector<mp50>& requested,
+                                                const reference_progress& progress = {});
 
 // The time itself is known to the working precision only: t carries a relative rounding error of
 // eps, which moves the solution by about |t| eps |y'(t)|. A certificate claims no more digits than
@@ -121,7 +124,8 @@ double time_resolution_digits(const typed_problem<mp50>& problem, const mp50& t,
 reference_states exact_reference(const problem_entry& entry, const std::vector<mp50>& times);
 
 // A fresh two-run computation, whatever the problem kind (closed forms excepted).
-reference_states compute_reference(const problem_entry& entry, const std::vector<mp50>& times);
+reference_states compute_reference(const problem_entry& entry, const std::vector<mp50>& times,
+                                   const reference_progress& progress = {});
 
 // The default end time of a problem in mp50 (exactly as the mp50 instantiation holds it).
 mp50 default_end_time(const problem_entry& entry);
@@ -221,7 +225,8 @@ inline std::optional<reference_states> load_reference(const problem_entry& entry
 
 // compute_reference once per problem and output times in this process; later requests at the same
 // times get the first result (reference_solution.cpp says why).
-reference_states computed_reference(const problem_entry& entry, const std::vector<mp50>& times);
+reference_states computed_reference(const problem_entry& entry, const std::vector<mp50>& times,
+                                    const reference_progress& progress = {});
 
 // The stored reference at `times`, when each requested time is a stored one or within the rounding
 // of one (a run in double ends at double(t_end), which is not t_end when t_end is irrational, as
@@ -233,13 +238,14 @@ std::optional<reference_states> stored_reference_at(const problem_entry& entry, 
 
 // The certified reference at `times` (each >= t0): the closed form if there is one; else the
 // stored reference when it holds every requested time (stored_reference_at); else computed (two
-// runs) once per process.
-inline reference_states reference_at(const problem_entry& entry, const std::vector<mp50>& times) {
+// runs) once per process, `progress` hearing how far the computation has got.
+inline reference_states reference_at(const problem_entry& entry, const std::vector<mp50>& times,
+                                     const reference_progress& progress = {}) {
   if (times.empty()) throw std::invalid_argument("reference_at: no output times");
   if (entry.info.has_exact) return exact_reference(entry, times);
   if (auto stored = load_reference(entry))
     if (auto at_times = stored_reference_at(entry, *stored, times)) return *at_times;
-  return computed_reference(entry, times);
+  return computed_reference(entry, times, progress);
 }
 
 }  // namespace orderly

@@ -17,6 +17,7 @@
 // reports what was reached, never a claimed target.
 #include <orderly/implicit/radau.hpp>
 #include <orderly/problems/stiff.hpp>
+#include <orderly/reference_progress.hpp>
 #include <orderly/scalars.hpp>
 
 #include <algorithm>
@@ -38,6 +39,7 @@ struct stiff_reference_settings {
   double target_digits = 16;
   int max_attempts = 3;
   std::string tighten = "1e-2";  // factor applied to both tolerances on a retry
+  reference_progress progress;   // hears the reference (mp50) run's progress (none by default)
 };
 
 struct stiff_reference_result {
@@ -109,8 +111,13 @@ stiff_reference_result compute_stiff_reference(const problem_info& info, const s
     });
     result.states.clear();
     state_of<mp50> y_fine = fine_problem.y0;
+    span_progress<mp50> progress(settings.progress, fine_problem.t0, times.back(), attempt, settings.max_attempts);
+    const auto fine_rhs = [&](const mp50& t, const state_of<mp50>& y, state_of<mp50>& dydt) {
+      progress.evaluated_at(t);
+      fine_problem.rhs(t, y, dydt);
+    };
     result.fine_stats =
-        integrate_radau(fine_problem.rhs, fine_problem.jacobian, fine_problem.t0, times, y_fine, fine_options,
+        integrate_radau(fine_rhs, fine_problem.jacobian, fine_problem.t0, times, y_fine, fine_options,
                         [&](std::size_t, const mp50&, const state_of<mp50>& y) { result.states.push_back(y); });
     result.coarse_stats = coarse.get();
 

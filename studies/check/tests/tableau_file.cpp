@@ -190,3 +190,29 @@ TEST(TableauFile, StructureIsDetected) {
       nlohmann::json::parse(R"({"name": "g", "order": 2, "A": [["1/4", "1/4"], ["1/4", "1/4"]], "b": ["1/2", "1/2"]})");
   EXPECT_EQ(structure_of(parse_tableau_file(gauss_like).tableau), tableau_structure::fully_implicit);
 }
+
+TEST(TableauFile, CoefficientLengthIsTheLongerOfNumeratorAndDenominator) {
+  EXPECT_EQ(detail::decimal_digits(exact(-7200, 2197)), 4);
+  EXPECT_EQ(detail::decimal_digits(exact(0)), 1);
+  const boost::multiprecision::cpp_int ten_to_100 = boost::multiprecision::pow(boost::multiprecision::cpp_int(10), 100);
+  EXPECT_EQ(detail::decimal_digits(exact(7, ten_to_100)), 101);               // 7e-100
+  EXPECT_EQ(detail::decimal_digits(exact(ten_to_100 - 1, ten_to_100)), 101);  // 0.99...9, 100 nines
+}
+
+// The same 13-stage file declaring order 12 (3.5 million operations, within max_condition_work):
+// with 40-digit decimals it is checked; with 150-digit decimals the longer operations are refused
+// before any order condition is evaluated.
+TEST(TableauFile, LongCoefficientsWeighTheWorkEstimate) {
+  auto file_with_digits = [](int digits) {
+    const std::string entry = "0." + std::string(static_cast<std::size_t>(digits), '3');
+    nlohmann::json a = nlohmann::json::array({nlohmann::json::array()});
+    for (int i = 1; i < 13; ++i) a.push_back(std::vector<std::string>(static_cast<std::size_t>(i), entry));
+    return nlohmann::json{{"name", "long"},
+                          {"order", 12},
+                          {"row_sum_condition", false},
+                          {"A", a},
+                          {"b", std::vector<std::string>(13, entry)}};
+  };
+  EXPECT_NO_THROW(parse_tableau_file(file_with_digits(40)));
+  EXPECT_THROW(parse_tableau_file(file_with_digits(150)), tableau_file_error);
+}

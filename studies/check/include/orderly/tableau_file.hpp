@@ -38,6 +38,9 @@
 #include <cctype>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <functional>
+#include <initializer_list>
 #include <limits>
 #include <optional>
 #include <stdexcept>
@@ -47,6 +50,13 @@
 namespace orderly {
 
 // A malformed tableau file: the message names the field and, where it applies, row and column.
+// A figure in a message, to two significant digits.
+inline std::string scientific(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1e", x);
+  return text;
+}
+
 struct tableau_file_error : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
@@ -62,6 +72,13 @@ inline constexpr int max_declared_order = 12;
 // largest published explicit method in use, needs 0.97 million. This bound refuses files whose
 // check would run for minutes.
 inline constexpr double max_condition_work = 4e6;
+// Those operations act on rationals whose length grows with the file's: a tree's elementary weight
+// multiplies up to p + 1 entries, and products and their reductions cost more than linearly in the
+// length. The cost is modelled as the operations times L^digit_cost_exponent, L the longest
+// coefficient's decimal digits (numerator or denominator), the exponent measured on this machine's
+// Release build (the README's "Limits" paragraph); the bound keeps a check to about a minute.
+inline constexpr double digit_cost_exponent = 1.25;
+inline constexpr double max_digit_weighted_work = 7.5e8;
 inline constexpr std::size_t max_stages = 64;
 
 using coefficient_text = written_coefficient;
@@ -155,6 +172,24 @@ inline std::vector<coefficient_text> coefficient_row(const nlohmann::json& j, co
       throw tableau_file_error(at + ": a coefficient must be a string (\"1/6\" or \"0.1666\") or an integer");
   }
   return row;
+}
+
+// Decimal digits of the longer of a coefficient's numerator and denominator.
+inline int decimal_digits(const exact& x) {
+  using boost::multiprecision::msb;
+  const auto bits = [](const auto& n) { return n == 0 ? 1.0 : static_cast<double>(msb(n)) + 1; };
+  const double longer = std::max(bits(abs(numerator(x))), bits(denominator(x)));
+  return static_cast<int>(std::ceil(longer * std::log10(2.0)));
+}
+
+inline int longest_digits(const std::vector<std::vector<coefficient_text>>& a,
+                          std::initializer_list<std::reference_wrapper<const std::vector<coefficient_text>>> rows) {
+  int longest = 1;
+  for (const auto& row : a)
+    for (const auto& x : row) longest = std::max(longest, decimal_digits(x.value));
+  for (const auto& row : rows)
+    for (const auto& x : row.get()) longest = std::max(longest, decimal_digits(x.value));
+  return longest;
 }
 
 // How a row of A is written: all s entries, or the strictly lower part of an explicit method
@@ -269,6 +304,14 @@ inline tableau_file parse_tableau_file(const nlohmann::json& j) {
                              " stages needs about " + std::to_string(static_cast<long long>(work)) +
                              " exact operations for its order conditions and stability function; at most " +
                              std::to_string(static_cast<long long>(max_condition_work)) + " are run");
+  const int digits = detail::longest_digits(given_a, {given_b, given_b_hat, given_c});
+  const double digit_weighted = work * std::pow(static_cast<double>(digits), digit_cost_exponent);
+  if (digit_weighted > max_digit_weighted_work)
+    throw tableau_file_error("order " + std::to_string(highest - 1) + " with " + std::to_string(s) + " stages and " +
+                             std::to_string(digits) + "-digit coefficients needs about " + scientific(digit_weighted) +
+                             " digit-weighted operations for its order " + "conditions; at most " +
+                             scientific(max_digit_weighted_work) +
+                             " are run (shorten the coefficients or declare a lower order)");
   // Every decimal entry carries the table's relative uncertainty; rationals and integers none.
   if (file.decimal) file.relative_uncertainty = decimal_table_uncertainty(file.printed_digits);
   const exact& u = file.relative_uncertainty;
