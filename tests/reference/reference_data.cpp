@@ -101,7 +101,19 @@ TEST(ReferenceData, ATimeWithinRoundingOfTheStoredOneIsSteppedToFromIt) {
   EXPECT_NE(stepped.method.find("within rounding"), std::string::npos) << stepped.method;
   EXPECT_LE(stepped.certified_digits, stored_reference.certified_digits);
   EXPECT_GE(stepped.certified_digits, 28.0);
-  const auto fresh = orderly::compute_reference(entry, {t});
+  // The fresh computation also tells a listener how far it has got: a share of the span from t0
+  // to t, in the first of at most three attempts (nonstiff_reference_settings).
+  std::vector<orderly::reference_progress_point> heard;
+  const auto fresh =
+      orderly::compute_reference(entry, {t}, [&](const orderly::reference_progress_point& p) { heard.push_back(p); });
+  ASSERT_FALSE(heard.empty());
+  for (const auto& p : heard) {
+    EXPECT_GE(p.fraction, 0.0);
+    EXPECT_LE(p.fraction, 1.0);
+    EXPECT_EQ(p.max_attempts, orderly::nonstiff_reference_settings{}.max_attempts);
+  }
+  EXPECT_EQ(heard.front().attempt, 1);
+  EXPECT_GT(heard.back().fraction, 0.5);
   EXPECT_GE(orderly::agreement_digits_floor(stepped.states[0], fresh.states[0], mp50(0)), 28.0);
   // The gap itself matters at that accuracy: the stored state is not the state at t.
   EXPECT_LT(orderly::agreement_digits_floor(stored_reference.states[0], fresh.states[0], mp50(0)), 20.0);
