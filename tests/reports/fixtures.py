@@ -139,14 +139,21 @@ def crosscheck():
 
 
 def odeint_orders():
-    return {"schema": "orderly.odeint-orders/1", "band_below": 0.15, "band_above": 0.5,
+    return {"schema": "orderly.odeint-orders/2", "band_below": 0.15, "band_above": 0.5,
             "steppers": [{"stepper": "runge_kutta4", "call": "do_step", "problem": "kepler",
                           "scalar": "double", "order_value": 4, "stepper_order_value": 4,
                           "error_order_value": None, "judged_against": "order_value",
                           "measured_order": 4.001, "uncertainty": 0.003,
                           "local_slopes": [3.9, 4.0], "window_reason": "", "verdict": "matches",
                           "mismatch": False,
-                          "points": [{"steps": 64, "h": 0.1, "error": 1e-6, "status": "ok", "note": ""}]}],
+                          "points": [{"steps": 64, "h": 0.1, "error": 1e-6, "status": "ok", "note": ""}]},
+                         {"stepper": "implicit_euler", "call": "do_step(pair(system, jacobian), x, t, dt)",
+                          "problem": "pendulum", "problem_note": "autonomous: no time argument",
+                          "scalar": "double", "order_value": None, "stepper_order_value": None,
+                          "error_order_value": None, "judged_against": "order_value",
+                          "measured_order": 0.97, "uncertainty": 0.03, "local_slopes": [0.95, 0.97],
+                          "window_reason": "", "verdict": "no declared order", "mismatch": False,
+                          "points": [{"steps": 16, "h": 0.3, "error": 1e-1, "status": "ok", "note": ""}]}],
             "tolerance_driven": [{"stepper": "rosenbrock4_controller", "call": "integrate_adaptive",
                                   "problem": "forced-duffing", "scalar": "double", "stepper_order_value": 4,
                                   "error_order_value": 3, "effective_order": 1.001, "uncertainty": 0.0004,

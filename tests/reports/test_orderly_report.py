@@ -121,7 +121,7 @@ class PageFromSyntheticRuns(unittest.TestCase):
         # 11 convergence files, all judged: heun inconclusive, the seed fails, the rest pass.
         self.assertIn("orderly_report: convergence: 11 runs on 2 problems; 9 pass, 1 fail, "
                       "1 inconclusive; 5 figures", lines)
-        self.assertIn("orderly_report: crosscheck: 2 odeint pairs, 1 odeint steppers' orders, 1 tolerance-driven", lines)
+        self.assertIn("orderly_report: crosscheck: 2 odeint pairs, 2 odeint steppers' orders, 1 tolerance-driven", lines)
 
     def test_index_above_the_output_links_into_it(self):
         top = _PageParser()

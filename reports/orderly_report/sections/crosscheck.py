@@ -1,5 +1,5 @@
 """Report section for the odeint cross-check (schema orderly.crosscheck/1) and odeint's declared
-against measured orders (schema orderly.odeint-orders/1). Tables only; every number comes from
+against measured orders (schema orderly.odeint-orders/2). Tables only; every number comes from
 the JSON."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from ..numbers import DASH, finite
 from . import Section, register
 
 CROSSCHECK = "orderly.crosscheck/1"
-ODEINT_ORDERS = "orderly.odeint-orders/1"
+ODEINT_ORDERS = "orderly.odeint-orders/2"
 
 PAIR_COLUMNS = ["Orderly", "odeint", "problem", "scalar", "max difference (round-off units)",
                 "verdict", "note"]
@@ -98,8 +98,10 @@ def _orders_blocks(document) -> list:
                            if x is not None)
         grids = ", ".join(str(p.get("steps")) for p in s.get("points") or [] if isinstance(p, dict))
         verdict = _text(s.get("verdict"))
+        note = s.get("problem_note") or ""
         rows.append([model.Cell(_text(s.get("stepper"))), model.Cell(_text(s.get("call"))),
-                     model.Cell(_text(s.get("problem"))), model.Cell(_text(s.get("scalar"))),
+                     model.Cell(_text(s.get("problem")) + (" *" if note else ""), note),
+                     model.Cell(_text(s.get("scalar"))),
                      model.Cell(_text(s.get("order_value"))),
                      model.Cell(_text(s.get("stepper_order_value"))),
                      model.Cell(_text(s.get("error_order_value"))),
@@ -120,7 +122,10 @@ def _orders_blocks(document) -> list:
                 "settle is measured again in long double). Rows propagating out − xerr measure the "
                 "embedded solution and are judged against error_order_value. Dense-output rows step "
                 "so that the final time falls mid-step: the state there comes from the stepper's "
-                "interpolant."),
+                "interpolant. Rows on a problem marked * are not on the gate's non-autonomous "
+                "problem, for the reason the mark's tooltip gives: odeint's symplectic steppers pass "
+                "no time argument to the system, so they run on an autonomous separable problem. A "
+                "stepper that declares no order (implicit_euler) is measured, not judged."),
             model.Table(ORDER_COLUMNS, rows)] + _tolerance_blocks(document)
 
 

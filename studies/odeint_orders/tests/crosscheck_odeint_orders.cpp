@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -110,6 +111,60 @@ TEST(OdeintOrders, ToleranceDrivenSteppersHaveTheirEffectiveOrder) {
   EXPECT_EQ(rodas.verdict, orderly::odeint_verdict::matches);
   // Bulirsch-Stoer declares no order: its slope is reported, never judged.
   EXPECT_EQ(swept("bulirsch_stoer").verdict, orderly::odeint_verdict::no_declared_order);
+}
+
+}  // namespace
+
+namespace {
+
+std::vector<const orderly::odeint_order_result*> rows_of(const std::string& stepper) {
+  std::vector<const orderly::odeint_order_result*> rows;
+  for (const auto& r : all().fixed_step)
+    if (r.stepper == stepper) rows.push_back(&r);
+  return rows;
+}
+
+// Stormer-Verlet (velocity Verlet) is of order 2 (Hairer, Lubich, Wanner, Geometric Numerical
+// Integration, 2nd ed. 2006, Sect. I.1.4); odeint declares order_value = 1, so every calling form
+// must measure 2 and be flagged.
+TEST(OdeintOrders, VelocityVerletIsSecondOrderAndItsDeclarationIsFlagged) {
+  const auto rows = rows_of("velocity_verlet");
+  ASSERT_EQ(rows.size(), 3u);  // pair state, explicit acceleration, integrate_n_steps
+  for (const auto* r : rows) {
+    ASSERT_TRUE(r->measured.fit.found) << r->call;
+    EXPECT_EQ(r->order_value, 1) << r->call;
+    EXPECT_NEAR(r->measured.fit.order, 2.0, 0.1) << r->call;
+    EXPECT_EQ(r->verdict, orderly::odeint_verdict::mismatch) << r->call;
+  }
+}
+
+// Symplectic Euler is of order 1 (HLW, Sect. I.1.2); McLachlan's symmetric compositions SB3A with
+// five and six stages are of order 4 (R. I. McLachlan, SIAM J. Sci. Comput. 16 (1995) 151-168).
+// Each is measured in the five calling forms odeint documents, on an autonomous problem, as odeint's
+// symplectic interface passes no time.
+TEST(OdeintOrders, SymplecticSteppersHaveTheirOrderInEveryCallingForm) {
+  for (const auto& [name, order] : {std::pair{"symplectic_euler", 1}, std::pair{"symplectic_rkn_sb3a_mclachlan", 4},
+                                    std::pair{"symplectic_rkn_sb3a_m4_mclachlan", 4}}) {
+    const auto rows = rows_of(name);
+    ASSERT_EQ(rows.size(), 5u) << name;
+    for (const auto* r : rows) {
+      ASSERT_TRUE(r->measured.fit.found) << name << " " << r->call;
+      EXPECT_EQ(r->problem, "pendulum") << name;
+      EXPECT_NE(r->problem_note.find("autonomous"), std::string::npos) << name;
+      EXPECT_NEAR(r->measured.fit.order, order, 0.1) << name << " " << r->call;
+      EXPECT_EQ(r->verdict, orderly::odeint_verdict::matches) << name << " " << r->call;
+    }
+  }
+}
+
+// implicit_euler declares no order; the backward Euler method is of order 1.
+TEST(OdeintOrders, ImplicitEulerIsFirstOrderAndDeclaresNone) {
+  const auto rows = rows_of("implicit_euler");
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_FALSE(rows[0]->order_value.has_value());
+  ASSERT_TRUE(rows[0]->measured.fit.found);
+  EXPECT_NEAR(rows[0]->measured.fit.order, 1.0, 0.15);
+  EXPECT_EQ(rows[0]->verdict, orderly::odeint_verdict::no_declared_order);
 }
 
 }  // namespace

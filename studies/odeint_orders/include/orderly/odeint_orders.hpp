@@ -50,8 +50,9 @@ struct odeint_order_result {
   std::string stepper;  // as an odeint user names it
   std::string call;     // how it was driven: "do_step in place", "do_step out of place", "integrate_n_steps"
   std::string problem;
+  std::string problem_note;  // why the row is not on the gate's problem; empty when it is
   std::string scalar;
-  int order_value = 0;
+  std::optional<int> order_value;  // absent where odeint declares none (implicit_euler)
   std::optional<int> stepper_order_value, error_order_value;
   // Which declared value the measurement is judged against: "order_value", or, for the embedded
   // solution an error stepper's xerr defines, "error_order_value".
