@@ -481,6 +481,27 @@ ORDERLY_ODEINT_MAKER(make_symplectic_euler, odeint::symplectic_euler<vec<T>, vec
 ORDERLY_ODEINT_MAKER(make_sb3a_mclachlan, odeint::symplectic_rkn_sb3a_mclachlan<vec<T>, vec<T>, T>{})
 ORDERLY_ODEINT_MAKER(make_sb3a_m4_mclachlan, odeint::symplectic_rkn_sb3a_m4_mclachlan<vec<T>, vec<T>, T>{})
 
+// The standalone reproducers of the mismatches this study finds (studies/odeint_orders/findings/,
+// odeint alone, copied beside the report): a mismatch row whose stepper and call begin as listed
+// names its file. rosenbrock4's covers its dense output and controller, which share its d4.
+struct reproducer {
+  const char* stepper_prefix;
+  const char* call_prefix;
+  const char* file;
+};
+constexpr reproducer reproducers[] = {
+    {"velocity_verlet", "", "velocity_verlet_order.cpp"},
+    {"rosenbrock4", "", "rosenbrock4_d4_sign.cpp"},
+    {"extrapolation_stepper", "do_step(sys, x, t, dt)", "extrapolation_in_place.cpp"},
+};
+
+std::string reproducer_of(const std::string& stepper, const std::string& call, odeint_verdict verdict) {
+  if (verdict != odeint_verdict::mismatch) return "";
+  for (const auto& r : reproducers)
+    if (stepper.starts_with(r.stepper_prefix) && call.starts_with(r.call_prefix)) return r.file;
+  return "";
+}
+
 }  // namespace
 
 odeint_orders run_odeint_orders() {
@@ -563,6 +584,8 @@ odeint_orders run_odeint_orders() {
   swept.push_back(sweep_rosenbrock4<odeint::default_rosenbrock_coefficients>("rosenbrock4_controller", false));
   swept.push_back(sweep_rosenbrock4<odeint::default_rosenbrock_coefficients>("rosenbrock4_dense_output", true));
   swept.push_back(sweep_rosenbrock4<rodas_coefficients>("rosenbrock4_controller<d4 = -0.0362 (RODAS)>", false));
+  for (auto& r : results) r.finding = reproducer_of(r.stepper, r.call, r.verdict);
+  for (auto& r : swept) r.finding = reproducer_of(r.stepper, r.call, r.verdict);
   return all;
 }
 
@@ -593,6 +616,7 @@ nlohmann::json tolerance_rows(const std::vector<odeint_tolerance_result>& result
                     {"window_reason", fit.reason},
                     {"verdict", verdict_name(r.verdict)},
                     {"mismatch", r.verdict == odeint_verdict::mismatch},
+                    {"finding", r.finding},
                     {"points", points}});
   }
   return rows;
@@ -623,6 +647,7 @@ nlohmann::json odeint_orders_json(const odeint_orders& all) {
                     {"judged_against", r.judged_against},
                     {"verdict", verdict_name(r.verdict)},
                     {"mismatch", r.verdict == odeint_verdict::mismatch},
+                    {"finding", r.finding},
                     {"points", points}});
   }
   return {{"schema", "orderly.odeint-orders/2"},

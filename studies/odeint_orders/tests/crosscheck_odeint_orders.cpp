@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -165,6 +166,27 @@ TEST(OdeintOrders, ImplicitEulerIsFirstOrderAndDeclaresNone) {
   ASSERT_TRUE(rows[0]->measured.fit.found);
   EXPECT_NEAR(rows[0]->measured.fit.order, 1.0, 0.15);
   EXPECT_EQ(rows[0]->verdict, orderly::odeint_verdict::no_declared_order);
+}
+
+}  // namespace
+
+namespace {
+
+// Every mismatch names its standalone reproducer, and the file is in the study's findings folder
+// (where check_findings.py builds and runs it); no other row names one.
+TEST(OdeintOrders, EveryMismatchNamesItsReproducer) {
+  const std::filesystem::path findings = std::filesystem::path(ORDERLY_SOURCE_DIR) / "studies/odeint_orders/findings";
+  auto check = [&](const std::string& stepper, orderly::odeint_verdict verdict, const std::string& finding) {
+    if (verdict != orderly::odeint_verdict::mismatch) {
+      EXPECT_EQ(finding, "") << stepper;
+      return;
+    }
+    ASSERT_NE(finding, "") << stepper;
+    EXPECT_TRUE(std::filesystem::is_regular_file(findings / finding)) << finding;
+  };
+  for (const auto& r : all().fixed_step) check(r.stepper, r.verdict, r.finding);
+  for (const auto& r : all().tolerance_driven) check(r.stepper, r.verdict, r.finding);
+  EXPECT_EQ(find("velocity_verlet", "do_step").finding, "velocity_verlet_order.cpp");
 }
 
 }  // namespace

@@ -59,6 +59,7 @@ struct odeint_order_result {
   std::string judged_against = "order_value";
   order_measurement measured;
   odeint_verdict verdict = odeint_verdict::no_window;
+  std::string finding;  // a mismatch's standalone reproducer (findings/<file>); empty when none
 };
 
 // A tolerance-driven stepper (controlled, dense output, Bulirsch-Stoer) has no step size to refine:
@@ -82,6 +83,7 @@ struct odeint_tolerance_result {
   std::vector<odeint_tolerance_point> points;  // coarse to fine tolerance
   order_fit effective;                         // error against 1 / evaluations
   odeint_verdict verdict = odeint_verdict::no_window;
+  std::string finding;  // as in odeint_order_result
 };
 
 struct odeint_orders {
