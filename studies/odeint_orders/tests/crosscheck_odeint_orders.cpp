@@ -190,3 +190,23 @@ TEST(OdeintOrders, EveryMismatchNamesItsReproducer) {
 }
 
 }  // namespace
+
+namespace {
+
+// adams_bashforth<Steps> is of order Steps (Hairer, Norsett, Wanner, Solving ODEs I, Sect. III.1)
+// when its starting values are of that order: out of place they are. In place its starting steps
+// go through extrapolation_stepper with in and out one object, each wrong by O(h), and the global
+// error is O(h): order 1, flagged, with its reproducer.
+TEST(OdeintOrders, AdamsBashforthInPlaceIsFirstOrder) {
+  const auto& in_place = find("adams_bashforth<4>", "do_step(sys, x");
+  EXPECT_NEAR(in_place.measured.fit.order, 1.0, 0.1);
+  EXPECT_EQ(in_place.verdict, orderly::odeint_verdict::mismatch);
+  EXPECT_EQ(in_place.finding, "adams_bashforth_in_place.cpp");
+  const auto& out_of_place = find("adams_bashforth<4>", "do_step(sys, in");
+  EXPECT_NEAR(out_of_place.measured.fit.order, 4.0, 0.1);
+  EXPECT_EQ(out_of_place.verdict, orderly::odeint_verdict::matches);
+  // One step needs no start: adams_bashforth<1> is Euler in either form.
+  EXPECT_EQ(find("adams_bashforth<1>", "do_step(sys, x").verdict, orderly::odeint_verdict::matches);
+}
+
+}  // namespace
