@@ -14,6 +14,9 @@
 #include <exception>
 #include <limits>
 #include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace orderly {
 namespace {
@@ -478,17 +481,46 @@ ORDERLY_ODEINT_MAKER(make_abm6, odeint::adams_bashforth_moulton<6, vec<T>, T, ve
 ORDERLY_ODEINT_MAKER(make_extrapolation4, odeint::extrapolation_stepper<4, vec<T>, T, vec<T>, T>{})
 ORDERLY_ODEINT_MAKER(make_extrapolation6, odeint::extrapolation_stepper<6, vec<T>, T, vec<T>, T>{})
 ORDERLY_ODEINT_MAKER(make_cash_karp_classic, odeint::runge_kutta_cash_karp54_classic<vec<T>, T, vec<T>, T>{})
-ORDERLY_ODEINT_MAKER(make_ab1, odeint::adams_bashforth<1, vec<T>, T, vec<T>, T>{})
-ORDERLY_ODEINT_MAKER(make_ab2, odeint::adams_bashforth<2, vec<T>, T, vec<T>, T>{})
-ORDERLY_ODEINT_MAKER(make_ab3, odeint::adams_bashforth<3, vec<T>, T, vec<T>, T>{})
-ORDERLY_ODEINT_MAKER(make_ab4, odeint::adams_bashforth<4, vec<T>, T, vec<T>, T>{})
-ORDERLY_ODEINT_MAKER(make_ab5, odeint::adams_bashforth<5, vec<T>, T, vec<T>, T>{})
-ORDERLY_ODEINT_MAKER(make_ab6, odeint::adams_bashforth<6, vec<T>, T, vec<T>, T>{})
-ORDERLY_ODEINT_MAKER(make_ab7, odeint::adams_bashforth<7, vec<T>, T, vec<T>, T>{})
-ORDERLY_ODEINT_MAKER(make_ab8, odeint::adams_bashforth<8, vec<T>, T, vec<T>, T>{})
 ORDERLY_ODEINT_MAKER(make_symplectic_euler, odeint::symplectic_euler<vec<T>, vec<T>, T>{})
 ORDERLY_ODEINT_MAKER(make_sb3a_mclachlan, odeint::symplectic_rkn_sb3a_mclachlan<vec<T>, vec<T>, T>{})
 ORDERLY_ODEINT_MAKER(make_sb3a_m4_mclachlan, odeint::symplectic_rkn_sb3a_m4_mclachlan<vec<T>, vec<T>, T>{})
+
+// adams_bashforth<Steps> for every Steps from First to odeint's largest, 8, in one calling form.
+template <std::size_t Steps>
+struct adams_bashforth_of {
+  template <class T>
+  struct maker {
+    static auto make() { return odeint::adams_bashforth<Steps, vec<T>, T, vec<T>, T>{}; }
+  };
+};
+template <std::size_t First, std::size_t... Offset>
+void measure_adams_bashforth(std::vector<odeint_order_result>& results, call_form form,
+                             std::index_sequence<Offset...>) {
+  (results.push_back(measure<adams_bashforth_of<First + Offset>::template maker>(
+       "adams_bashforth<" + std::to_string(First + Offset) + ">", form)),
+   ...);
+}
+constexpr std::size_t adams_bashforth_most_steps = 8;
+
+// The steppers measured since odeint-orders/2: Adams-Bashforth alone (its first steps by the
+// extrapolation stepper odeint gives it), the classic-coded Cash-Karp, the steppers of partitioned
+// states (q, p) in every calling form odeint documents, and implicit_euler with its Jacobian.
+void measure_multistep_partitioned_and_implicit(std::vector<odeint_order_result>& results) {
+  measure_adams_bashforth<1>(results, call_form::in_place, std::make_index_sequence<adams_bashforth_most_steps>());
+  // In place, adams_bashforth's first steps call the extrapolation stepper with in and out one
+  // object (adams_bashforth.hpp's do_step_impl, through do_step_dxdt_impl): the aliasing above.
+  // Out of place they do not; measuring both isolates the cause.
+  measure_adams_bashforth<2>(results, call_form::out_of_place,
+                             std::make_index_sequence<adams_bashforth_most_steps - 1>());
+  results.push_back(measure<make_cash_karp_classic>("runge_kutta_cash_karp54_classic", call_form::in_place));
+  for (auto form : odeint_partitioned::all_verlet_forms) results.push_back(measure_velocity_verlet(form));
+  for (auto form : odeint_partitioned::all_symplectic_forms) {
+    results.push_back(measure_symplectic<make_symplectic_euler>("symplectic_euler", form));
+    results.push_back(measure_symplectic<make_sb3a_mclachlan>("symplectic_rkn_sb3a_mclachlan", form));
+    results.push_back(measure_symplectic<make_sb3a_m4_mclachlan>("symplectic_rkn_sb3a_m4_mclachlan", form));
+  }
+  results.push_back(measure_implicit_euler());
+}
 
 // The standalone reproducers of the mismatches this study finds (studies/odeint_orders/findings/,
 // odeint alone, copied beside the report): a mismatch row whose stepper and call begin as listed
@@ -510,6 +542,36 @@ std::string reproducer_of(const std::string& stepper, const std::string& call, o
   for (const auto& r : reproducers)
     if (stepper.starts_with(r.stepper_prefix) && call.starts_with(r.call_prefix)) return r.file;
   return "";
+}
+
+// The tolerance-driven steppers, each swept over tolerances (sweep_tolerances).
+void sweep_tolerance_driven(std::vector<odeint_tolerance_result>& swept) {
+  using dopri5 = odeint::runge_kutta_dopri5<vec<double>, double, vec<double>, double>;
+  using cash_karp = odeint::runge_kutta_cash_karp54<vec<double>>;
+  using rkf78 = odeint::runge_kutta_fehlberg78<vec<double>>;
+  using bulirsch_stoer = odeint::bulirsch_stoer<vec<double>>;
+  using bulirsch_stoer_dense = odeint::bulirsch_stoer_dense_out<vec<double>>;
+  swept.push_back(sweep_explicit<dopri5>("controlled runge_kutta_dopri5", false,
+                                         [](double tol) { return odeint::make_controlled(tol, tol, dopri5{}); }));
+  swept.push_back(sweep_explicit<cash_karp>("controlled runge_kutta_cash_karp54", false,
+                                            [](double tol) { return odeint::make_controlled(tol, tol, cash_karp{}); }));
+  swept.push_back(sweep_explicit<rkf78>("controlled runge_kutta_fehlberg78", false,
+                                        [](double tol) { return odeint::make_controlled(tol, tol, rkf78{}); }));
+  swept.push_back(sweep_explicit<dopri5>("dense_output_runge_kutta<controlled dopri5>", true,
+                                         [](double tol) { return odeint::make_dense_output(tol, tol, dopri5{}); }));
+  // The adaptive Adams-Bashforth-Moulton code changes its order as it runs (up to order_value)
+  // and declares no stepper_order_value: its slope is reported, not judged.
+  using adaptive_abm = odeint::adaptive_adams_bashforth_moulton<5, vec<double>>;
+  swept.push_back(sweep_explicit<adaptive_abm>("controlled adaptive_adams_bashforth_moulton<5>", false, [](double tol) {
+    return odeint::make_controlled(tol, tol, adaptive_abm{});
+  }));
+  swept.push_back(
+      sweep_explicit<bulirsch_stoer>("bulirsch_stoer", false, [](double tol) { return bulirsch_stoer(tol, tol); }));
+  swept.push_back(sweep_explicit<bulirsch_stoer_dense>("bulirsch_stoer_dense_out", true,
+                                                       [](double tol) { return bulirsch_stoer_dense(tol, tol); }));
+  swept.push_back(sweep_rosenbrock4<odeint::default_rosenbrock_coefficients>("rosenbrock4_controller", false));
+  swept.push_back(sweep_rosenbrock4<odeint::default_rosenbrock_coefficients>("rosenbrock4_dense_output", true));
+  swept.push_back(sweep_rosenbrock4<rodas_coefficients>("rosenbrock4_controller<d4 = -0.0362 (RODAS)>", false));
 }
 
 }  // namespace
@@ -564,63 +626,10 @@ odeint_orders run_odeint_orders() {
   results.push_back(measure_dense<make_dense_rosenbrock4>("rosenbrock4_dense_output", rb4::stepper_order,
                                                           rb4::stepper_order, rb4::error_order, rosenbrock_system));
 
-  // Adams-Bashforth alone (its first steps by the extrapolation stepper odeint gives it), every
-  // number of steps odeint allows, and the classic-coded Cash-Karp.
-  results.push_back(measure<make_ab1>("adams_bashforth<1>", call_form::in_place));
-  results.push_back(measure<make_ab2>("adams_bashforth<2>", call_form::in_place));
-  results.push_back(measure<make_ab3>("adams_bashforth<3>", call_form::in_place));
-  results.push_back(measure<make_ab4>("adams_bashforth<4>", call_form::in_place));
-  results.push_back(measure<make_ab5>("adams_bashforth<5>", call_form::in_place));
-  results.push_back(measure<make_ab6>("adams_bashforth<6>", call_form::in_place));
-  results.push_back(measure<make_ab7>("adams_bashforth<7>", call_form::in_place));
-  results.push_back(measure<make_ab8>("adams_bashforth<8>", call_form::in_place));
-  // In place, adams_bashforth's first steps call the extrapolation stepper with in and out one
-  // object (adams_bashforth.hpp's do_step_impl, through do_step_dxdt_impl): the aliasing above.
-  // Out of place they do not; measuring both isolates the cause.
-  results.push_back(measure<make_ab2>("adams_bashforth<2>", call_form::out_of_place));
-  results.push_back(measure<make_ab3>("adams_bashforth<3>", call_form::out_of_place));
-  results.push_back(measure<make_ab4>("adams_bashforth<4>", call_form::out_of_place));
-  results.push_back(measure<make_ab5>("adams_bashforth<5>", call_form::out_of_place));
-  results.push_back(measure<make_ab6>("adams_bashforth<6>", call_form::out_of_place));
-  results.push_back(measure<make_ab7>("adams_bashforth<7>", call_form::out_of_place));
-  results.push_back(measure<make_ab8>("adams_bashforth<8>", call_form::out_of_place));
-  results.push_back(measure<make_cash_karp_classic>("runge_kutta_cash_karp54_classic", call_form::in_place));
-  // Steppers of partitioned states (q, p), in every calling form odeint documents, and
-  // implicit_euler with its Jacobian.
-  for (auto form : odeint_partitioned::all_verlet_forms) results.push_back(measure_velocity_verlet(form));
-  for (auto form : odeint_partitioned::all_symplectic_forms) {
-    results.push_back(measure_symplectic<make_symplectic_euler>("symplectic_euler", form));
-    results.push_back(measure_symplectic<make_sb3a_mclachlan>("symplectic_rkn_sb3a_mclachlan", form));
-    results.push_back(measure_symplectic<make_sb3a_m4_mclachlan>("symplectic_rkn_sb3a_m4_mclachlan", form));
-  }
-  results.push_back(measure_implicit_euler());
+  measure_multistep_partitioned_and_implicit(results);
 
-  using cash_karp = odeint::runge_kutta_cash_karp54<vec<double>>;
-  using rkf78 = odeint::runge_kutta_fehlberg78<vec<double>>;
-  using bulirsch_stoer = odeint::bulirsch_stoer<vec<double>>;
-  using bulirsch_stoer_dense = odeint::bulirsch_stoer_dense_out<vec<double>>;
   auto& swept = all.tolerance_driven;
-  swept.push_back(sweep_explicit<dopri5>("controlled runge_kutta_dopri5", false,
-                                         [](double tol) { return odeint::make_controlled(tol, tol, dopri5{}); }));
-  swept.push_back(sweep_explicit<cash_karp>("controlled runge_kutta_cash_karp54", false,
-                                            [](double tol) { return odeint::make_controlled(tol, tol, cash_karp{}); }));
-  swept.push_back(sweep_explicit<rkf78>("controlled runge_kutta_fehlberg78", false,
-                                        [](double tol) { return odeint::make_controlled(tol, tol, rkf78{}); }));
-  swept.push_back(sweep_explicit<dopri5>("dense_output_runge_kutta<controlled dopri5>", true,
-                                         [](double tol) { return odeint::make_dense_output(tol, tol, dopri5{}); }));
-  // The adaptive Adams-Bashforth-Moulton code changes its order as it runs (up to order_value)
-  // and declares no stepper_order_value: its slope is reported, not judged.
-  using adaptive_abm = odeint::adaptive_adams_bashforth_moulton<5, vec<double>>;
-  swept.push_back(sweep_explicit<adaptive_abm>("controlled adaptive_adams_bashforth_moulton<5>", false, [](double tol) {
-    return odeint::make_controlled(tol, tol, adaptive_abm{});
-  }));
-  swept.push_back(
-      sweep_explicit<bulirsch_stoer>("bulirsch_stoer", false, [](double tol) { return bulirsch_stoer(tol, tol); }));
-  swept.push_back(sweep_explicit<bulirsch_stoer_dense>("bulirsch_stoer_dense_out", true,
-                                                       [](double tol) { return bulirsch_stoer_dense(tol, tol); }));
-  swept.push_back(sweep_rosenbrock4<odeint::default_rosenbrock_coefficients>("rosenbrock4_controller", false));
-  swept.push_back(sweep_rosenbrock4<odeint::default_rosenbrock_coefficients>("rosenbrock4_dense_output", true));
-  swept.push_back(sweep_rosenbrock4<rodas_coefficients>("rosenbrock4_controller<d4 = -0.0362 (RODAS)>", false));
+  sweep_tolerance_driven(swept);
   for (auto& r : results) r.finding = reproducer_of(r.stepper, r.call, r.verdict);
   for (auto& r : swept) r.finding = reproducer_of(r.stepper, r.call, r.verdict);
   return all;
