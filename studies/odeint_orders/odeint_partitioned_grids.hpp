@@ -150,18 +150,21 @@ fixed_step_run<T> run_symplectic_grid(const typed_problem<T>& problem, std::size
   return run;
 }
 
-// One grid of velocity_verlet on a second-order problem q' = v, v' = a(t, q): the acceleration
-// function odeint calls as (q, v, a, t) is the problem's force (which does not read v).
+// One grid of velocity_verlet on a second-order problem y = (q, v), q' = v, v' = a(t, q, v): the
+// acceleration function odeint calls as (q, v, a, t) is the second half of the problem's
+// right-hand side at (q, v), whatever velocity odeint passes.
 template <class T>
 fixed_step_run<T> run_verlet_grid(const typed_problem<T>& problem, std::size_t n, bool record, verlet_form form) {
   if (!problem.info->second_order)
     throw std::logic_error("velocity_verlet needs q' = v: " + problem.info->name + " is not second order");
-  const auto& split = split_of(problem);
-  const auto half = static_cast<std::size_t>(split.half_dimension);
+  const std::size_t half = problem.y0.size() / 2;
   std::uint64_t evaluations = 0;
-  auto acceleration = [&](const state_of<T>& q, const state_of<T>&, state_of<T>& a, const T t) {
+  state_of<T> y, dydt;
+  auto acceleration = [&](const state_of<T>& q, const state_of<T>& v, state_of<T>& a, const T t) {
     ++evaluations;
-    split.force(t, q, a);
+    join_state(q, v, y);
+    problem.rhs(t, y, dydt);
+    a.assign(dydt.begin() + static_cast<std::ptrdiff_t>(half), dydt.end());
   };
   odeint::velocity_verlet<state_of<T>, state_of<T>, T> stepper;
   fixed_step_run<T> run;

@@ -126,16 +126,24 @@ std::vector<const orderly::odeint_order_result*> rows_of(const std::string& step
 }
 
 // Stormer-Verlet (velocity Verlet) is of order 2 (Hairer, Lubich, Wanner, Geometric Numerical
-// Integration, 2nd ed. 2006, Sect. I.1.4); odeint declares order_value = 1, so every calling form
-// must measure 2 and be flagged.
+// Integration, 2nd ed. 2006, Sect. I.1.4) where the acceleration does not read the velocity; odeint
+// declares order_value = 1, so every calling form on the gate problem must measure 2 and be
+// flagged. Where the acceleration reads v, odeint's do_step passes the start-of-step velocity (an
+// O(h) error in an argument weighted by h/2: local error O(h^2)), and the order is 1, as declared.
 TEST(OdeintOrders, VelocityVerletIsSecondOrderAndItsDeclarationIsFlagged) {
   const auto rows = rows_of("velocity_verlet");
-  ASSERT_EQ(rows.size(), 3u);  // pair state, explicit acceleration, integrate_n_steps
+  ASSERT_EQ(rows.size(), 4u);  // pair state, explicit acceleration, integrate_n_steps; damped spring
   for (const auto* r : rows) {
     ASSERT_TRUE(r->measured.fit.found) << r->call;
     EXPECT_EQ(r->order_value, 1) << r->call;
-    EXPECT_NEAR(r->measured.fit.order, 2.0, 0.1) << r->call;
-    EXPECT_EQ(r->verdict, orderly::odeint_verdict::mismatch) << r->call;
+    if (r->problem == "forced-duffing") {
+      EXPECT_NEAR(r->measured.fit.order, 2.0, 0.1) << r->call;
+      EXPECT_EQ(r->verdict, orderly::odeint_verdict::mismatch) << r->call;
+    } else {
+      EXPECT_EQ(r->problem, "spring-damper-10");
+      EXPECT_NEAR(r->measured.fit.order, 1.0, 0.15) << r->call;
+      EXPECT_EQ(r->verdict, orderly::odeint_verdict::matches) << r->call;
+    }
   }
 }
 
