@@ -65,8 +65,9 @@ gate: cli
 # The main job: every registered study runs its report suite (`orderly run-studies`, the list is
 # the studies' own registrations) and writes JSON under $(REPORT_DIR)/json (cleared first, so no
 # run of an earlier suite mixes in), the report package turns it into one page under $(REPORT_DIR)/html
-# (replaced whole: an interrupted run keeps the previous page). QUICK=1: reduced suites, for
-# iterating on the report (and the browser test in `make test`).
+# (replaced whole: an interrupted run keeps the previous page); the odeint findings' reproducers,
+# which the page links, go to $(REPORT_DIR)/findings with their index page. QUICK=1: reduced
+# suites, for iterating on the report (and the browser test in `make test`).
 SUITE := $(if $(QUICK),quick,default)
 report: cli
 	@$(MAKE) --no-print-directory report-run
@@ -76,6 +77,8 @@ report-run:
 	@rm -rf $(REPORT_DIR)/json
 	$(ORDERLY) run-studies --suite $(SUITE) --out $(REPORT_DIR)/json
 	@$(ORDERLY) --version > $(REPORT_DIR)/build-info.txt
+	PYTHONPATH=reports PYTHONDONTWRITEBYTECODE=1 $(PYTHON) -m orderly_report.findings \
+	  --source studies/odeint_orders/findings --output $(REPORT_DIR)/findings
 	PYTHONPATH=reports PYTHONDONTWRITEBYTECODE=1 $(PYTHON) -m orderly_report --input $(REPORT_DIR)/json \
 	  --output $(REPORT_DIR)/html --index $(REPORT_DIR)/index.html --build-info $(REPORT_DIR)/build-info.txt
 

@@ -39,6 +39,7 @@ class Cell:
     text: str
     title: str = ""     # shown on hover
     verdict: str = ""   # colours the cell
+    href: str = ""      # a link the cell's text leads to, relative to the page
 
 
 @dataclasses.dataclass

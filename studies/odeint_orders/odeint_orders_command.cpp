@@ -9,9 +9,14 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace orderly::cli {
+
+namespace {
+std::string optional_text(const std::optional<int>& value) { return value ? std::to_string(*value) : "-"; }
+}  // namespace
 
 void add_odeint_orders_command(CLI::App& app) {
   auto json_path = std::make_shared<std::string>();
@@ -22,16 +27,15 @@ void add_odeint_orders_command(CLI::App& app) {
     const auto all = run_odeint_orders();
     const auto& results = all.fixed_step;
     if (json_path->empty()) {
-      std::printf("%-30s %-30s %-15s %5s %5s %5s  %-16s %s\n", "stepper", "call", "problem", "order", "step", "err",
+      std::printf("%-32s %-62s %-15s %5s %5s %5s  %-16s %s\n", "stepper", "call", "problem", "order", "step", "err",
                   "measured", "verdict");
       for (const auto& r : results) {
         char measured[64] = "-";
         if (r.measured.fit.found)
           std::snprintf(measured, sizeof measured, "%.3f +- %.3f", r.measured.fit.order, r.measured.fit.uncertainty);
-        std::printf("%-30s %-30s %-15s %5d %5s %5s  %-16s %s\n", r.stepper.c_str(), r.call.c_str(), r.problem.c_str(),
-                    r.order_value, r.stepper_order_value ? std::to_string(*r.stepper_order_value).c_str() : "-",
-                    r.error_order_value ? std::to_string(*r.error_order_value).c_str() : "-", measured,
-                    verdict_name(r.verdict));
+        std::printf("%-32s %-62s %-15s %5s %5s %5s  %-16s %s\n", r.stepper.c_str(), r.call.c_str(), r.problem.c_str(),
+                    optional_text(r.order_value).c_str(), optional_text(r.stepper_order_value).c_str(),
+                    optional_text(r.error_order_value).c_str(), measured, verdict_name(r.verdict));
       }
       std::printf("\ntolerance-driven (effective order: slope of the error against evaluations)\n");
       std::printf("%-44s %-30s %5s %5s  %-16s %s\n", "stepper", "call", "step", "err", "effective", "verdict");

@@ -1,4 +1,4 @@
-// The work-precision study's JSON (orderly.workprecision/1): every curve, ratio and summary of a
+// The work-precision study's JSON (orderly.workprecision/2): every curve, ratio and summary of a
 // workprecision_study, with the text that says how each was measured.
 #include <orderly/workprecision.hpp>
 
@@ -44,6 +44,15 @@ nlohmann::json stiff_curve_json(const stiff_work_curve& c) {
   return {{"method", c.method}, {"problem", c.problem}, {"points", pts}};
 }
 
+// A ratio's reading on the baseline's monotone envelope and its spread over every bracketing pair of
+// the raw baseline curve (work_ratios.hpp).
+void add_brackets(nlohmann::json& row, const work_ratio& r) {
+  row["brackets"] = r.brackets;
+  row["ratio_first_bracket"] = r.first_bracket_ratio;
+  row["ratio_lowest_bracket"] = r.lowest_bracket_ratio;
+  row["ratio_highest_bracket"] = r.highest_bracket_ratio;
+}
+
 // A summary's spread of ratios, as both summaries write it.
 nlohmann::json spread_json(const work_ratio_summary& e) {
   return nlohmann::json{
@@ -59,10 +68,16 @@ nlohmann::json spread_json(const work_ratio_summary& e) {
 }  // namespace
 
 nlohmann::json to_json(const workprecision_study& study) {
-  nlohmann::json j{{"schema", "orderly.workprecision/1"},
+  nlohmann::json j{{"schema", "orderly.workprecision/2"},
                    {"comparison",
-                    "at equal achieved final-time error (log-log interpolation of odeint's curve), "
-                    "not at equal tolerance; atol = rtol = tol, four tolerances per decade; seconds: "
+                    "at equal achieved final-time error, not at equal tolerance: at each run on our curve's "
+                    "monotone envelope (the runs no other run of the same curve beats in both evaluations and "
+                    "error), odeint's evaluations by log-log interpolation on odeint's monotone envelope, so "
+                    "neither curve is read at a run another of its own runs beats; brackets and "
+                    "ratio_lowest_bracket .. ratio_highest_bracket: the ratio at every pair of neighbouring "
+                    "runs (in tolerance order) of odeint's raw curve that brackets the error, "
+                    "ratio_first_bracket the first of them (schema 1's ratio); atol = rtol = tol, four tolerances per "
+                    "decade; seconds: "
                     "the minimum wall time of 5 repeated runs of the integration alone on this "
                     "machine (Orderly's steppers built before the clock starts; odeint's, whose "
                     "coefficients are compile-time constants, inside it)"},
@@ -91,19 +106,25 @@ nlohmann::json to_json(const workprecision_study& study) {
   for (const auto& c : study.curves.compared) j["curves"].push_back(curve_json(c, true));
   for (const auto& c : study.curves.odeint_restarted) j["odeint_restarted"].push_back(curve_json(c, false));
   for (const auto& c : study.stiff_curves) j["stiff_curves"].push_back(stiff_curve_json(c));
-  for (const auto& r : study.dopri)
-    j["dopri54_over_odeint_dopri5"].push_back({{"problem", r.problem},
-                                               {"error", r.error},
-                                               {"ours", r.candidate_evaluations},
-                                               {"odeint", r.baseline_evaluations},
-                                               {"ratio", r.ratio}});
-  for (const auto& r : study.restarts)
-    j["odeint_restarted_over_odeint_dopri5"].push_back({{"problem", r.problem},
-                                                        {"restarted", r.candidate},
-                                                        {"error", r.error},
-                                                        {"restarted_evaluations", r.candidate_evaluations},
-                                                        {"odeint", r.baseline_evaluations},
-                                                        {"ratio", r.ratio}});
+  for (const auto& r : study.dopri) {
+    nlohmann::json row{{"problem", r.problem},
+                       {"error", r.error},
+                       {"ours", r.candidate_evaluations},
+                       {"odeint", r.baseline_evaluations},
+                       {"ratio", r.ratio}};
+    add_brackets(row, r);
+    j["dopri54_over_odeint_dopri5"].push_back(row);
+  }
+  for (const auto& r : study.restarts) {
+    nlohmann::json row{{"problem", r.problem},
+                       {"restarted", r.candidate},
+                       {"error", r.error},
+                       {"restarted_evaluations", r.candidate_evaluations},
+                       {"odeint", r.baseline_evaluations},
+                       {"ratio", r.ratio}};
+    add_brackets(row, r);
+    j["odeint_restarted_over_odeint_dopri5"].push_back(row);
+  }
   for (const auto& e : study.summary) {
     auto entry = spread_json(e);
     entry["odeint_against_itself_worst_there"] =

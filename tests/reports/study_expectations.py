@@ -223,8 +223,8 @@ def _convergence(docs, rules, norm: str) -> dict:
 
 
 SCHEMAS = {"orderly.game-table/1": _game_table, "orderly.crosscheck/1": _crosscheck,
-           "orderly.odeint-orders/1": _odeint_orders, "orderly.analysis/1": _analysis,
-           "orderly.stiff/2": _stiff, "orderly.workprecision/1": _workprecision, "orderly.energy/1": _energy}
+           "orderly.odeint-orders/2": _odeint_orders, "orderly.analysis/1": _analysis,
+           "orderly.stiff/2": _stiff, "orderly.workprecision/2": _workprecision, "orderly.energy/1": _energy}
 CONVERGENCE = "orderly.convergence/1"
 
 

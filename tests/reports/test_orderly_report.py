@@ -20,7 +20,7 @@ import fixtures  # noqa: E402
 REPO = Path(__file__).resolve().parents[2]
 PACKAGE_PARENT = REPO / "reports"
 sys.path.insert(0, str(PACKAGE_PARENT))
-from orderly_report import atomic, citations, numbers, sections  # noqa: E402
+from orderly_report import atomic, citations, findings, numbers, sections  # noqa: E402
 from orderly_report.sections.convergence import runs as convergence_runs  # noqa: E402
 from orderly_report.sections.convergence import words  # noqa: E402
 
@@ -104,6 +104,9 @@ class PageFromSyntheticRuns(unittest.TestCase):
         cls.input = fixtures.write(root / "runs", synthetic_documents())
         cls.output = root / "report"
         cls.top_index = root / "index.html"
+        # The findings' reproducers beside the page, as `make report` lays them out, so that every
+        # link the page has resolves.
+        findings.write_findings(REPO / "studies" / "odeint_orders" / "findings", root / "findings")
         cls.result = run_report("--input", cls.input, "--output", cls.output, "--index", cls.top_index)
         cls.index = (cls.output / "index.html").read_text(encoding="utf-8") if cls.result.returncode == 0 else ""
         cls.page = _PageParser()
@@ -121,7 +124,7 @@ class PageFromSyntheticRuns(unittest.TestCase):
         # 11 convergence files, all judged: heun inconclusive, the seed fails, the rest pass.
         self.assertIn("orderly_report: convergence: 11 runs on 2 problems; 9 pass, 1 fail, "
                       "1 inconclusive; 5 figures", lines)
-        self.assertIn("orderly_report: crosscheck: 2 odeint pairs, 1 odeint steppers' orders, 1 tolerance-driven", lines)
+        self.assertIn("orderly_report: crosscheck: 2 odeint pairs, 2 odeint steppers' orders, 1 tolerance-driven", lines)
 
     def test_index_above_the_output_links_into_it(self):
         top = _PageParser()
@@ -147,6 +150,7 @@ class PageFromSyntheticRuns(unittest.TestCase):
             self.assertGreater(len(caption.split()), 25, src)
         for link in self.page.links:
             self.assertTrue((self.output / link).is_file(), link)
+        self.assertIn("../findings/rosenbrock4_d4_sign.cpp", self.page.links)
 
     def test_svgs_parse_and_hold_no_nan_or_inf(self):
         svgs = sorted(self.output.rglob("*.svg"))
@@ -232,6 +236,11 @@ class PageFromSyntheticRuns(unittest.TestCase):
         self.assertIn('class="verdict fail" title="13 points">mismatch</td>', self.index)
         self.assertIn("1e-03 … 1e-12", self.index)
         self.assertIn("96 … 1288512", self.index)
+        # A mismatch links its reproducer beside the report (Makefile report-run: findings/ next to
+        # html/); a row without one shows a dash; a row off the gate's problem is marked.
+        self.assertIn('<a href="../findings/rosenbrock4_d4_sign.cpp">rosenbrock4_d4_sign.cpp</a>', self.index)
+        self.assertIn('title="autonomous: no time argument">pendulum *</td>', self.index)
+        self.assertIn('href="../findings/index.html"', self.index)
 
 
 class NoFittingInPython(unittest.TestCase):

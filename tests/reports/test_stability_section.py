@@ -116,7 +116,7 @@ if __name__ == "__main__":
 
 
 class WorkPrecisionSection(unittest.TestCase):
-    """reports/orderly_report/sections/workprecision.py on a synthetic orderly.workprecision/1 file."""
+    """reports/orderly_report/sections/workprecision.py on a synthetic orderly.workprecision/2 file."""
 
     def _render(self, document: dict, root: Path, summary_line: str) -> Path:
         """Writes `document` as the only input under root/in, renders root/out, checks the summary line."""
@@ -128,7 +128,7 @@ class WorkPrecisionSection(unittest.TestCase):
         return root
 
     def test_curves_and_ratios_come_from_the_json(self):
-        document = {"schema": "orderly.workprecision/1", "comparison": "at equal achieved error",
+        document = {"schema": "orderly.workprecision/2", "comparison": "at equal achieved error",
                     "curves": [{"method": "dopri54 (Orderly)", "problem": "kepler",
                                 "points": [{"tolerance": 1e-3, "error": 1e-2, "rhs_evaluations": 300},
                                            {"tolerance": 1e-6, "error": 1e-5, "rhs_evaluations": 1200}]},
@@ -136,7 +136,10 @@ class WorkPrecisionSection(unittest.TestCase):
                                 "points": [{"tolerance": 1e-3, "error": 2e-2, "rhs_evaluations": 280},
                                            {"tolerance": 1e-6, "error": 2e-5, "rhs_evaluations": 1100}]}],
                     "dopri54_over_odeint_dopri5": [{"problem": "kepler", "error": 1e-5, "ours": 1200,
-                                                    "odeint": 1250.5, "ratio": 0.9596}]}
+                                                    "odeint": 1250.5, "ratio": 0.9596, "brackets": 3,
+                                                    "ratio_first_bracket": 0.9712,
+                                                    "ratio_lowest_bracket": 0.8125,
+                                                    "ratio_highest_bracket": 0.9712}]}
         with tempfile.TemporaryDirectory(prefix="orderly-wp-section-") as tmp:
             root = self._render(document, Path(tmp), "orderly_report: work-precision: 1 ratios; 1 figures")
             data = json.loads((root / "out" / "workprecision" / "work_precision.json").read_text(encoding="utf-8"))
@@ -146,13 +149,15 @@ class WorkPrecisionSection(unittest.TestCase):
             index = (root / "out" / "index.html").read_text(encoding="utf-8")
             self.assertIn("0.960", index)
             self.assertIn("1250", index)
+            # The spread over every bracket of odeint's raw curve, and the first bracket's ratio.
+            self.assertIn("<td>0.812 … 0.971 (3 brackets)</td><td>0.971</td>", index)
 
     def test_wall_time_figure_and_the_per_problem_summary(self):
         curve_points = [{"tolerance": 1e-3, "error": 1e-2, "rhs_evaluations": 300, "seconds": 2e-4},
                         {"tolerance": 1e-6, "error": 1e-5, "rhs_evaluations": 1200, "seconds": 8e-4}]
         ratios = [{"problem": "arenstorf", "error": e, "ours": 1, "odeint": 1, "ratio": q}
                   for e, q in [(1e-2, 0.5), (1e-3, 1.25), (1e-4, 1.1), (1e-5, 0.8)]]
-        document = {"schema": "orderly.workprecision/1", "comparison": "at equal achieved error",
+        document = {"schema": "orderly.workprecision/2", "comparison": "at equal achieved error",
                     "curves": [{"method": "dopri54 (Orderly)", "problem": "arenstorf", "points": curve_points}],
                     "dopri54_over_odeint_dopri5": ratios,
                     "resolution": "odeint rerun with its first step changed",
@@ -175,7 +180,7 @@ class WorkPrecisionSection(unittest.TestCase):
             self.assertIn("odeint rerun with its first step changed", index)
 
     def test_same_method_table_names_both_codes_and_shows_the_studys_summary(self):
-        document = {"schema": "orderly.workprecision/1", "comparison": "at equal achieved error", "curves": [],
+        document = {"schema": "orderly.workprecision/2", "comparison": "at equal achieved error", "curves": [],
                     "dopri54_over_odeint_dopri5": [],
                     "same_method_comparison": "the same tableau in both codes",
                     "same_methods": [{"ours": "rkf78 (Orderly)", "odeint": "runge_kutta_fehlberg78 (odeint controlled)"}],
@@ -196,7 +201,7 @@ class WorkPrecisionSection(unittest.TestCase):
             return {"rtol": rtol, "atol": rtol, "status": status, "failure": failure, "mescd": mescd,
                     "rhs_evaluations": rhs, "jacobian_evaluations": 10, "lu_factorizations": 20,
                     "linear_solves": 60, "seconds": seconds}
-        document = {"schema": "orderly.workprecision/1", "comparison": "at equal achieved error", "curves": [],
+        document = {"schema": "orderly.workprecision/2", "comparison": "at equal achieved error", "curves": [],
                     "dopri54_over_odeint_dopri5": [], "stiff_comparison": "stiff runs, mescd",
                     "stiff_curves": [{"method": "radau5", "problem": "rober",
                                       "points": [point(1e-3, "failed", None, 50, 1e-4, "step size underflow at t = 1.36"),

@@ -1,5 +1,5 @@
 """Report section for the odeint cross-check (schema orderly.crosscheck/1) and odeint's declared
-against measured orders (schema orderly.odeint-orders/1). Tables only; every number comes from
+against measured orders (schema orderly.odeint-orders/2). Tables only; every number comes from
 the JSON."""
 
 from __future__ import annotations
@@ -10,15 +10,20 @@ from ..numbers import DASH, finite
 from . import Section, register
 
 CROSSCHECK = "orderly.crosscheck/1"
-ODEINT_ORDERS = "orderly.odeint-orders/1"
+ODEINT_ORDERS = "orderly.odeint-orders/2"
 
 PAIR_COLUMNS = ["Orderly", "odeint", "problem", "scalar", "max difference (round-off units)",
                 "verdict", "note"]
 ORDER_COLUMNS = ["stepper", "call", "problem", "scalar", "order_value", "stepper_order_value",
-                 "error_order_value", "judged against", "measured", "verdict", "grids N", "local slopes"]
+                 "error_order_value", "judged against", "measured", "verdict", "reproducer", "grids N",
+                 "local slopes"]
 
 TOLERANCE_COLUMNS = ["stepper", "call", "problem", "stepper_order_value", "error_order_value",
-                     "effective order", "verdict", "tolerances", "evaluations"]
+                     "effective order", "verdict", "reproducer", "tolerances", "evaluations"]
+
+# Where `make report` puts the findings' reproducers (Makefile report-run: reports/out/findings
+# beside reports/out/html), relative to the page.
+FINDINGS_HREF = "../findings/"
 
 # The odeint-orders study's words, coloured as the convergence verdicts are.
 ORDER_VERDICT_CLASS = {"matches": "pass", "mismatch": "fail", "no window": "inconclusive",
@@ -52,6 +57,15 @@ def _crosscheck_blocks(document) -> list:
             model.Table(PAIR_COLUMNS, rows)]
 
 
+def _reproducer_cell(row) -> model.Cell:
+    """A mismatch row's standalone reproducer (odeint alone), linked; a dash where none."""
+    finding = row.get("finding")
+    if not isinstance(finding, str) or not finding:
+        return model.Cell(DASH)
+    return model.Cell(finding, "standalone reproducer: odeint alone, build command in its header",
+                      href=FINDINGS_HREF + finding)
+
+
 def _order_text(value, uncertainty) -> str:
     value, uncertainty = finite(value), finite(uncertainty)
     if value is None:
@@ -73,6 +87,7 @@ def _tolerance_blocks(document) -> list:
                      model.Cell(_order_text(s.get("effective_order"), s.get("uncertainty"))),
                      model.Cell(verdict, _text(s.get("window_reason")) if s.get("window_reason") else "",
                                 ORDER_VERDICT_CLASS.get(verdict, "")),
+                     _reproducer_cell(s),
                      model.Cell(f"{max(tolerances):.0e} … {min(tolerances):.0e}" if tolerances else DASH),
                      model.Cell(f"{min(evaluations)} … {max(evaluations)}" if evaluations else DASH)])
     if not rows:
@@ -98,15 +113,17 @@ def _orders_blocks(document) -> list:
                            if x is not None)
         grids = ", ".join(str(p.get("steps")) for p in s.get("points") or [] if isinstance(p, dict))
         verdict = _text(s.get("verdict"))
+        note = s.get("problem_note") or ""
         rows.append([model.Cell(_text(s.get("stepper"))), model.Cell(_text(s.get("call"))),
-                     model.Cell(_text(s.get("problem"))), model.Cell(_text(s.get("scalar"))),
+                     model.Cell(_text(s.get("problem")) + (" *" if note else ""), note),
+                     model.Cell(_text(s.get("scalar"))),
                      model.Cell(_text(s.get("order_value"))),
                      model.Cell(_text(s.get("stepper_order_value"))),
                      model.Cell(_text(s.get("error_order_value"))),
                      model.Cell(_text(s.get("judged_against") or "order_value")), model.Cell(text),
                      model.Cell(verdict, _text(s.get("window_reason")) if s.get("window_reason") else "",
                                 ORDER_VERDICT_CLASS.get(verdict, "")),
-                     model.Cell(grids), model.Cell(slopes)])
+                     _reproducer_cell(s), model.Cell(grids), model.Cell(slopes)])
     below, above = finite(data.get("band_below")), finite(data.get("band_above"))
     band = (f"[declared − {below:g}, declared + {above:g}]" if below is not None and above is not None
             else "the study's band")
@@ -120,12 +137,18 @@ def _orders_blocks(document) -> list:
                 "settle is measured again in long double). Rows propagating out − xerr measure the "
                 "embedded solution and are judged against error_order_value. Dense-output rows step "
                 "so that the final time falls mid-step: the state there comes from the stepper's "
-                "interpolant."),
+                "interpolant. Rows on a problem marked * are not on the gate's non-autonomous "
+                "problem, for the reason the mark's tooltip gives: odeint's symplectic steppers pass "
+                "no time argument to the system, so they run on an autonomous separable problem. A "
+                "stepper that declares no order (implicit_euler) is measured, not judged. Each "
+                "mismatch links its standalone reproducer: a short C++ file using odeint alone, with "
+                "its build command, the odeint line at fault and the orders expected and measured "
+                "(all of them listed on the findings page beside this report)."),
             model.Table(ORDER_COLUMNS, rows)] + _tolerance_blocks(document)
 
 
 def build(documents: list, context) -> model.SectionPage:
-    blocks, counts = [], []
+    blocks, counts, downloads = [], [], []
     for document in documents:
         if document.schema == CROSSCHECK:
             blocks += _crosscheck_blocks(document)
@@ -136,8 +159,9 @@ def build(documents: list, context) -> model.SectionPage:
             swept = document.data.get("tolerance_driven")
             if isinstance(swept, list):
                 counts.append(f"{len(swept)} tolerance-driven")
+            downloads = [("odeint findings: standalone reproducers", FINDINGS_HREF + "index.html")]
     return model.SectionPage(title="Cross-check against Boost.Odeint",
-                             summary="crosscheck: " + ", ".join(counts), blocks=blocks)
+                             summary="crosscheck: " + ", ".join(counts), blocks=blocks, downloads=downloads)
 
 
 register(Section(key="crosscheck", schemas=(CROSSCHECK, ODEINT_ORDERS), order=50, build=build))

@@ -1,4 +1,4 @@
-"""Report section for work-precision (schema orderly.workprecision/1, written by
+"""Report section for work-precision (schema orderly.workprecision/2, written by
 `orderly workprecision --suite default`): achieved final-time error against right-hand-side
 evaluations and against wall time for Orderly's adaptive pairs and odeint's controlled steppers and
 bulirsch_stoer, and the work ratio of dopri54 to odeint's controlled runge_kutta_dopri5 at equal
@@ -15,12 +15,13 @@ from ..errors import object_list as _list
 from ..numbers import DASH, finite
 from . import Section, register
 
-SCHEMA = "orderly.workprecision/1"
+SCHEMA = "orderly.workprecision/2"
 PANELS_PER_ROW = 3
 ERROR_LABEL = "final-time error ‖y − y_ref‖₂ (state units)"
 WORK_LABEL = "right-hand-side evaluations (count)"
 TIME_LABEL = "wall time, minimum of repeated runs (s)"
-RATIO_COLUMNS = ["problem", "achieved error", "dopri54 RHS", "odeint dopri5 RHS (interpolated)", "ratio"]
+RATIO_COLUMNS = ["problem", "achieved error", "dopri54 RHS", "odeint dopri5 RHS (on its envelope)", "ratio",
+                 "ratio at every bracket of odeint's raw curve", "first bracket (schema 1)"]
 
 
 def _figure(curves: list, context, y_key: str, y_label: str, name: str, title: str, caption: str,
@@ -90,6 +91,21 @@ FAILED_COLUMNS = ["problem", "method", "rtol", "status", "what happened"]
 # Said instead of the table of unfinished stiff runs when there are none: a table without rows
 # reads as a table that lost them.
 EVERY_STIFF_RUN_FINISHED = "Every stiff run finished."
+
+
+def _number_cell(value) -> model.Cell:
+    value = finite(value)
+    return model.Cell(DASH if value is None else f"{value:.3f}")
+
+
+def _bracket_spread_cell(ratio_row: dict) -> model.Cell:
+    """The ratio's lowest and highest over every bracketing pair of odeint's raw curve, and how many."""
+    low, high = finite(ratio_row.get("ratio_lowest_bracket")), finite(ratio_row.get("ratio_highest_bracket"))
+    count = ratio_row.get("brackets")
+    if low is None or high is None or not isinstance(count, int):
+        return model.Cell(DASH)
+    text = f"{low:.3f}" if count == 1 else f"{low:.3f} … {high:.3f} ({count} brackets)"
+    return model.Cell(text)
 
 
 def _failed_block(curves: list):
@@ -190,7 +206,8 @@ def build(documents: list, context) -> model.SectionPage:
             verdict = "" if ratio is None else ("pass" if ratio <= 1.0 else "fail")
             rows.append([model.Cell(str(r.get("problem"))), model.Cell(f"{finite(r.get('error')) or 0:.2e}"),
                          model.Cell(f"{finite(r.get('ours')) or 0:.0f}"), model.Cell(f"{finite(r.get('odeint')) or 0:.0f}"),
-                         model.Cell(DASH if ratio is None else f"{ratio:.3f}", "", verdict)])
+                         model.Cell(DASH if ratio is None else f"{ratio:.3f}", "", verdict),
+                         _bracket_spread_cell(r), _number_cell(r.get("ratio_first_bracket"))])
         ratios_total += len(rows)
         if document.data.get("resolution"):
             blocks.append(model.Paragraph("Resolution: " + str(document.data.get("resolution"))))

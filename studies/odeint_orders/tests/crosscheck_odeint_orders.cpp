@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -110,6 +112,109 @@ TEST(OdeintOrders, ToleranceDrivenSteppersHaveTheirEffectiveOrder) {
   EXPECT_EQ(rodas.verdict, orderly::odeint_verdict::matches);
   // Bulirsch-Stoer declares no order: its slope is reported, never judged.
   EXPECT_EQ(swept("bulirsch_stoer").verdict, orderly::odeint_verdict::no_declared_order);
+}
+
+}  // namespace
+
+namespace {
+
+std::vector<const orderly::odeint_order_result*> rows_of(const std::string& stepper) {
+  std::vector<const orderly::odeint_order_result*> rows;
+  for (const auto& r : all().fixed_step)
+    if (r.stepper == stepper) rows.push_back(&r);
+  return rows;
+}
+
+// Stormer-Verlet (velocity Verlet) is of order 2 (Hairer, Lubich, Wanner, Geometric Numerical
+// Integration, 2nd ed. 2006, Sect. I.1.4) where the acceleration does not read the velocity; odeint
+// declares order_value = 1, so every calling form on the gate problem must measure 2 and be
+// flagged. Where the acceleration reads v, odeint's do_step passes the start-of-step velocity (an
+// O(h) error in an argument weighted by h/2: local error O(h^2)), and the order is 1, as declared.
+TEST(OdeintOrders, VelocityVerletIsSecondOrderAndItsDeclarationIsFlagged) {
+  const auto rows = rows_of("velocity_verlet");
+  ASSERT_EQ(rows.size(), 4u);  // pair state, explicit acceleration, integrate_n_steps; damped spring
+  for (const auto* r : rows) {
+    ASSERT_TRUE(r->measured.fit.found) << r->call;
+    EXPECT_EQ(r->order_value, 1) << r->call;
+    if (r->problem == "forced-duffing") {
+      EXPECT_NEAR(r->measured.fit.order, 2.0, 0.1) << r->call;
+      EXPECT_EQ(r->verdict, orderly::odeint_verdict::mismatch) << r->call;
+    } else {
+      EXPECT_EQ(r->problem, "spring-damper-10");
+      EXPECT_NEAR(r->measured.fit.order, 1.0, 0.15) << r->call;
+      EXPECT_EQ(r->verdict, orderly::odeint_verdict::matches) << r->call;
+    }
+  }
+}
+
+// Symplectic Euler is of order 1 (HLW, Sect. I.1.2); McLachlan's symmetric compositions SB3A with
+// five and six stages are of order 4 (R. I. McLachlan, SIAM J. Sci. Comput. 16 (1995) 151-168).
+// Each is measured in the five calling forms odeint documents, on an autonomous problem, as odeint's
+// symplectic interface passes no time.
+TEST(OdeintOrders, SymplecticSteppersHaveTheirOrderInEveryCallingForm) {
+  for (const auto& [name, order] : {std::pair{"symplectic_euler", 1}, std::pair{"symplectic_rkn_sb3a_mclachlan", 4},
+                                    std::pair{"symplectic_rkn_sb3a_m4_mclachlan", 4}}) {
+    const auto rows = rows_of(name);
+    ASSERT_EQ(rows.size(), 5u) << name;
+    for (const auto* r : rows) {
+      ASSERT_TRUE(r->measured.fit.found) << name << " " << r->call;
+      EXPECT_EQ(r->problem, "pendulum") << name;
+      EXPECT_NE(r->problem_note.find("autonomous"), std::string::npos) << name;
+      EXPECT_NEAR(r->measured.fit.order, order, 0.1) << name << " " << r->call;
+      EXPECT_EQ(r->verdict, orderly::odeint_verdict::matches) << name << " " << r->call;
+    }
+  }
+}
+
+// implicit_euler declares no order; the backward Euler method is of order 1.
+TEST(OdeintOrders, ImplicitEulerIsFirstOrderAndDeclaresNone) {
+  const auto rows = rows_of("implicit_euler");
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_FALSE(rows[0]->order_value.has_value());
+  ASSERT_TRUE(rows[0]->measured.fit.found);
+  EXPECT_NEAR(rows[0]->measured.fit.order, 1.0, 0.15);
+  EXPECT_EQ(rows[0]->verdict, orderly::odeint_verdict::no_declared_order);
+}
+
+}  // namespace
+
+namespace {
+
+// Every mismatch names its standalone reproducer, and the file is in the study's findings folder
+// (where check_findings.py builds and runs it); no other row names one.
+TEST(OdeintOrders, EveryMismatchNamesItsReproducer) {
+  const std::filesystem::path findings = std::filesystem::path(ORDERLY_SOURCE_DIR) / "studies/odeint_orders/findings";
+  auto check = [&](const std::string& stepper, orderly::odeint_verdict verdict, const std::string& finding) {
+    if (verdict != orderly::odeint_verdict::mismatch) {
+      EXPECT_EQ(finding, "") << stepper;
+      return;
+    }
+    ASSERT_NE(finding, "") << stepper;
+    EXPECT_TRUE(std::filesystem::is_regular_file(findings / finding)) << finding;
+  };
+  for (const auto& r : all().fixed_step) check(r.stepper, r.verdict, r.finding);
+  for (const auto& r : all().tolerance_driven) check(r.stepper, r.verdict, r.finding);
+  EXPECT_EQ(find("velocity_verlet", "do_step").finding, "velocity_verlet_order.cpp");
+}
+
+}  // namespace
+
+namespace {
+
+// adams_bashforth<Steps> is of order Steps (Hairer, Norsett, Wanner, Solving ODEs I, Sect. III.1)
+// when its starting values are of that order: out of place they are. In place its starting steps
+// go through extrapolation_stepper with in and out one object, each wrong by O(h), and the global
+// error is O(h): order 1, flagged, with its reproducer.
+TEST(OdeintOrders, AdamsBashforthInPlaceIsFirstOrder) {
+  const auto& in_place = find("adams_bashforth<4>", "do_step(sys, x");
+  EXPECT_NEAR(in_place.measured.fit.order, 1.0, 0.1);
+  EXPECT_EQ(in_place.verdict, orderly::odeint_verdict::mismatch);
+  EXPECT_EQ(in_place.finding, "adams_bashforth_in_place.cpp");
+  const auto& out_of_place = find("adams_bashforth<4>", "do_step(sys, in");
+  EXPECT_NEAR(out_of_place.measured.fit.order, 4.0, 0.1);
+  EXPECT_EQ(out_of_place.verdict, orderly::odeint_verdict::matches);
+  // One step needs no start: adams_bashforth<1> is Euler in either form.
+  EXPECT_EQ(find("adams_bashforth<1>", "do_step(sys, x").verdict, orderly::odeint_verdict::matches);
 }
 
 }  // namespace

@@ -45,14 +45,53 @@ TEST(WorkRatios, InterpolationIsLinearInLogLog) {
   EXPECT_NEAR(ratios[0].ratio, 500 / std::sqrt(251.0 * 631.0), 1e-12);
 }
 
-TEST(WorkRatios, ANonMonotoneBaselineIsReadAtItsFirstBracketingPair) {
-  // Errors 1e-1, 1e-3, 1e-2, 1e-4 (an orbit's error is not monotone in the tolerance): 1e-2 is
-  // first bracketed by (1e-1, 100) and (1e-3, 200), halfway in log error: sqrt(100 * 200), not
-  // the later point's 300.
+TEST(WorkRatios, TheEnvelopeKeepsTheRunsNoOtherBeats) {
+  // (300, 1e-2) is beaten by (200, 1e-3): more work for a larger error. An error of 0 has no log.
+  const auto front = monotone_envelope(
+      curve("b", {{1e-1, 100}, {1e-3, 200}, {1e-2, 300}, {0.0, 350}, {1e-4, 400}, {1e-4, 500}}).points);
+  ASSERT_EQ(front.size(), 3u);
+  EXPECT_EQ(front[0].rhs_evaluations, 100u);
+  EXPECT_EQ(front[1].rhs_evaluations, 200u);
+  EXPECT_EQ(front[2].rhs_evaluations, 400u);
+}
+
+TEST(WorkRatios, ANonMonotoneBaselineIsReadOnItsEnvelopeWithEveryBracketsSpread) {
+  // Errors 1e-2, 3e-2, 1e-3, 1e-4 at work 100, 150, 200, 400: the second run is beaten by the first.
+  // At 5e-3 the raw curve's only bracketing pair is (3e-2, 150)-(1e-3, 200): work
+  // 150 (4/3)^s, s = log(1/6) / log(1/30). The envelope reads (1e-2, 100)-(1e-3, 200):
+  // 100 * 2^(log(1/2) / log(1/10)).
+  const auto baseline = curve("b", {{1e-2, 100}, {3e-2, 150}, {1e-3, 200}, {1e-4, 400}});
+  const auto ratios = ratios_at_equal_error(curve("c", {{5e-3, 120}, {6e-3, 130}}), baseline);
+  ASSERT_EQ(ratios.size(), 1u);  // the candidate's (130, 6e-3) is beaten by its (120, 5e-3)
+  const double envelope = 100 * std::pow(2.0, std::log(0.5) / std::log(0.1));
+  const double first = 150 * std::pow(4.0 / 3.0, std::log(1.0 / 6) / std::log(1.0 / 30));
+  EXPECT_NEAR(ratios[0].baseline_evaluations, envelope, 1e-9);
+  EXPECT_NEAR(ratios[0].ratio, 120 / envelope, 1e-12);
+  EXPECT_EQ(ratios[0].brackets, 1u);
+  EXPECT_NEAR(ratios[0].first_bracket_ratio, 120 / first, 1e-12);
+  EXPECT_NEAR(ratios[0].lowest_bracket_ratio, 120 / first, 1e-12);
+  EXPECT_NEAR(ratios[0].highest_bracket_ratio, 120 / first, 1e-12);
+}
+
+TEST(WorkRatios, EveryBracketingPairEntersTheSpread) {
+  // Errors 1e-1, 1e-3, 1e-2, 1e-4 at work 100, 200, 300, 400: 1e-2 is bracketed by (1e-1, 1e-3),
+  // halfway in log error: sqrt(100 * 200); by (1e-3, 1e-2) and (1e-2, 1e-4) at their point of work
+  // 300. The envelope (100, 200, 400) reads sqrt(100 * 200).
   const auto baseline = curve("b", {{1e-1, 100}, {1e-3, 200}, {1e-2, 300}, {1e-4, 400}});
   const auto ratios = ratios_at_equal_error(curve("c", {{1e-2, 150}}), baseline);
   ASSERT_EQ(ratios.size(), 1u);
   EXPECT_NEAR(ratios[0].baseline_evaluations, std::sqrt(100.0 * 200.0), 1e-9);
+  EXPECT_EQ(ratios[0].brackets, 3u);
+  EXPECT_NEAR(ratios[0].first_bracket_ratio, 150 / std::sqrt(100.0 * 200.0), 1e-12);
+  EXPECT_NEAR(ratios[0].lowest_bracket_ratio, 0.5, 1e-12);
+  EXPECT_NEAR(ratios[0].highest_bracket_ratio, 150 / std::sqrt(100.0 * 200.0), 1e-12);
+}
+
+TEST(WorkRatios, ErrorsLooserThanTheBaselinesCheapestRunHaveNoRatio) {
+  // The baseline's cheapest run reached 1e-2; at 2e-2 it would have needed less than its cheapest
+  // run, which no run measured: no ratio, though the raw pair (1e-2, 3e-2) brackets 2e-2.
+  const auto baseline = curve("b", {{1e-2, 100}, {3e-2, 150}, {1e-3, 200}});
+  EXPECT_TRUE(ratios_at_equal_error(curve("c", {{2e-2, 90}}), baseline).empty());
 }
 
 TEST(WorkRatios, ErrorsOutsideTheBaselinesRangeHaveNoRatio) {

@@ -50,14 +50,16 @@ struct odeint_order_result {
   std::string stepper;  // as an odeint user names it
   std::string call;     // how it was driven: "do_step in place", "do_step out of place", "integrate_n_steps"
   std::string problem;
+  std::string problem_note;  // why the row is not on the gate's problem; empty when it is
   std::string scalar;
-  int order_value = 0;
+  std::optional<int> order_value;  // absent where odeint declares none (implicit_euler)
   std::optional<int> stepper_order_value, error_order_value;
   // Which declared value the measurement is judged against: "order_value", or, for the embedded
   // solution an error stepper's xerr defines, "error_order_value".
   std::string judged_against = "order_value";
   order_measurement measured;
   odeint_verdict verdict = odeint_verdict::no_window;
+  std::string finding;  // a mismatch's standalone reproducer (findings/<file>); empty when none
 };
 
 // A tolerance-driven stepper (controlled, dense output, Bulirsch-Stoer) has no step size to refine:
@@ -81,6 +83,7 @@ struct odeint_tolerance_result {
   std::vector<odeint_tolerance_point> points;  // coarse to fine tolerance
   order_fit effective;                         // error against 1 / evaluations
   odeint_verdict verdict = odeint_verdict::no_window;
+  std::string finding;  // as in odeint_order_result
 };
 
 struct odeint_orders {

@@ -24,36 +24,90 @@ struct work_curve {
   std::vector<work_point> points;  // in the order of the tolerances
 };
 
-// At a candidate point's achieved error: its evaluations, the baseline curve's (interpolated in
-// log-log), and the ratio.
+// At a candidate point's achieved error: its evaluations, the baseline's (interpolated in log-log
+// on the baseline's monotone envelope), and the ratio. A curve whose error is not monotone in the
+// tolerance (an orbit's final-time error) brackets an error at several pairs of neighbouring
+// points; the ratio at each such pair of the raw baseline curve gives the spread (lowest, highest)
+// that reading the curve at one bracket, as the first version of this comparison did, hides.
 struct work_ratio {
   std::string problem, candidate;  // candidate: the candidate curve's method
   double error = 0, candidate_evaluations = 0, baseline_evaluations = 0, ratio = 0;
+  std::size_t brackets = 0;  // pairs of neighbouring raw baseline points that bracket `error`
+  double first_bracket_ratio = 0, lowest_bracket_ratio = 0, highest_bracket_ratio = 0;
 };
 
-// log(work) at log(error) = log(target) by linear interpolation between neighbouring points, at
-// the first pair (in tolerance order) whose errors bracket the target; none when no pair does.
-inline std::optional<double> work_at(const std::vector<work_point>& points, double target) {
+// The monotone envelope of a curve: the runs that no other run beats in both evaluations and
+// error, by increasing evaluations, along which the error falls strictly. It is the least work at
+// which the curve's method reached each error, whatever tolerance gave it; its error range runs
+// from the cheapest run's error down to the curve's smallest.
+inline std::vector<work_point> monotone_envelope(std::vector<work_point> points) {
+  std::erase_if(points, [](const work_point& p) { return !(p.error > 0); });
+  std::sort(points.begin(), points.end(), [](const work_point& a, const work_point& b) {
+    return a.rhs_evaluations != b.rhs_evaluations ? a.rhs_evaluations < b.rhs_evaluations : a.error < b.error;
+  });
+  std::vector<work_point> front;
+  for (const auto& p : points)
+    if (front.empty() || p.error < front.back().error) front.push_back(p);
+  return front;
+}
+
+// log(work) at log(error) = log(target), linear between two points whose errors bracket it.
+inline double interpolated_work(const work_point& a, const work_point& b, double target) {
+  if (a.error == b.error) return std::sqrt(double(a.rhs_evaluations) * double(b.rhs_evaluations));
+  const double s = std::log(target / a.error) / std::log(b.error / a.error);
+  return std::exp(std::log(double(a.rhs_evaluations)) +
+                  s * (std::log(double(b.rhs_evaluations)) - std::log(double(a.rhs_evaluations))));
+}
+
+// The interpolated work at every pair of neighbouring points (in the order given) whose errors
+// bracket `target`, in that order.
+inline std::vector<double> work_at_every_bracket(const std::vector<work_point>& points, double target) {
+  std::vector<double> works;
   for (std::size_t i = 0; i + 1 < points.size(); ++i) {
     const auto& a = points[i];
     const auto& b = points[i + 1];
     if ((a.error - target) * (b.error - target) > 0 || a.error <= 0 || b.error <= 0) continue;
-    if (a.error == b.error) return std::sqrt(double(a.rhs_evaluations) * double(b.rhs_evaluations));
-    const double s = std::log(target / a.error) / std::log(b.error / a.error);
-    return std::exp(std::log(double(a.rhs_evaluations)) +
-                    s * (std::log(double(b.rhs_evaluations)) - std::log(double(a.rhs_evaluations))));
+    works.push_back(interpolated_work(a, b, target));
   }
-  return std::nullopt;
+  return works;
 }
 
-// At each of `candidate`'s points: its evaluations over `baseline`'s at the same achieved error
-// (points outside the baseline's error range are left out).
+// The work at the first bracketing pair; none when no pair brackets `target`. On a monotone
+// envelope the first is the only one (two, of equal work, where `target` is a vertex's error).
+inline std::optional<double> work_at(const std::vector<work_point>& points, double target) {
+  const auto works = work_at_every_bracket(points, target);
+  if (works.empty()) return std::nullopt;
+  return works.front();
+}
+
+// At each point of `candidate`'s monotone envelope: its evaluations over the baseline envelope's
+// at the same achieved error (points outside the envelope's error range are left out), with the
+// spread of the ratio over every bracketing pair of the raw baseline curve. Both curves are read
+// on their envelopes, so neither is charged for a run another of its own runs beats.
 inline std::vector<work_ratio> ratios_at_equal_error(const work_curve& candidate, const work_curve& baseline) {
   std::vector<work_ratio> out;
-  for (const auto& p : candidate.points)
-    if (auto w = work_at(baseline.points, p.error))
-      out.push_back({candidate.problem, candidate.method, p.error, double(p.rhs_evaluations), *w,
-                     double(p.rhs_evaluations) / *w});
+  const auto baseline_front = monotone_envelope(baseline.points);
+  for (const auto& p : monotone_envelope(candidate.points)) {
+    const auto w = work_at(baseline_front, p.error);
+    if (!w) continue;
+    const double work = double(p.rhs_evaluations);
+    // The envelope's range lies within the raw curve's, whose errors then cross p.error between
+    // some pair of neighbours; only a run with error 0 between them (skipped, as it has no log)
+    // can leave none, and then the envelope's reading is the one bracket.
+    auto works = work_at_every_bracket(baseline.points, p.error);
+    if (works.empty()) works.push_back(*w);
+    const auto [least, most] = std::minmax_element(works.begin(), works.end());
+    out.push_back({.problem = candidate.problem,
+                   .candidate = candidate.method,
+                   .error = p.error,
+                   .candidate_evaluations = work,
+                   .baseline_evaluations = *w,
+                   .ratio = work / *w,
+                   .brackets = works.size(),
+                   .first_bracket_ratio = work / works.front(),
+                   .lowest_bracket_ratio = work / *most,
+                   .highest_bracket_ratio = work / *least});
+  }
   return out;
 }
 

@@ -59,7 +59,7 @@ struct workprecision_study {
 };
 workprecision_study study_workprecision();
 
-// {"schema": "orderly.workprecision/1", ...}
+// {"schema": "orderly.workprecision/2", ...}
 nlohmann::json to_json(const workprecision_study& study);
 
 }  // namespace orderly
