@@ -11,6 +11,7 @@
 #include <array>
 #include <cmath>
 #include <complex>
+#include <cstdio>
 #include <limits>
 #include <stdexcept>
 
@@ -30,8 +31,9 @@ nlohmann::json energy_policy::to_json() const {
           {"uncertainty", "max(2 x standard error of the slope, |slope(first half) - slope(second half)| / 2)"},
           {"classes",
            "exponent < bounded_below: bounded; < random_walk_below: random-walk (t^(1/2), Brouwer's law); "
-           "< linear_below: linear-drift; else faster; an envelope >= saturated_at at the window's start: saturated "
-           "(the quantity is lost); a blow-up: unstable"}};
+           "< linear_below: linear-drift; else faster. Decided on the whole record first: a value that is not finite "
+           "or a blow-up of the run: unstable; a relative error (energy, angular momentum) >= saturated_at anywhere, "
+           "the end included: saturated (the quantity is lost)"}};
 }
 
 energy_growth_class growth_class_of(double exponent, const energy_policy& policy) {
@@ -88,23 +90,45 @@ growth_fit fit_growth(const std::vector<double>& t, const std::vector<double>& e
 
 namespace {
 
-// A relative error that had already reached policy.saturated_at when the window opens: class
-// saturated (energy and angular momentum, whose errors are relative to the quantity).
-void mark_saturation(growth_fit& fit, const std::vector<double>& t, const std::vector<double>& envelope,
-                     const energy_policy& policy) {
-  if (!fit.found) return;
-  for (std::size_t i = 0; i < t.size(); ++i)
-    if (t[i] >= fit.t_from) {
-      if (envelope[i] >= policy.saturated_at) {
-        fit.growth_class = energy_growth_class::saturated;
-        fit.reason = "relative error " + std::to_string(envelope[i]) + " at t = " + std::to_string(t[i]) +
-                     ", the window's start: the quantity itself is lost, the envelope is capped by it";
-      }
-      return;
-    }
+std::vector<double> running_max(const std::vector<double>& v) {
+  std::vector<double> out(v.size());
+  double m = 0;
+  for (std::size_t i = 0; i < v.size(); ++i) out[i] = m = std::max(m, v[i]);
+  return out;
+}
+
+std::string at_time(double value, double t) {
+  char text[96];
+  std::snprintf(text, sizeof text, "%.3g at t = %.6g", value, t);
+  return text;
 }
 
 }  // namespace
+
+growth_fit classify_relative_error(const std::vector<double>& t, const std::vector<double>& error,
+                                   const energy_policy& policy) {
+  // A value that is not finite anywhere: the run blew up, whatever the fit window would say.
+  for (std::size_t i = 0; i < error.size(); ++i)
+    if (!std::isfinite(error[i])) {
+      growth_fit fit;
+      fit.growth_class = energy_growth_class::unstable;
+      fit.reason = "relative error not finite at t = " + std::to_string(t[i]) + ": blow-up";
+      return fit;
+    }
+  const auto envelope = running_max(error);
+  growth_fit fit = fit_growth(t, envelope, policy);
+  // The whole record, the end included: a running maximum at or past saturated_at anywhere means
+  // the quantity itself was lost there, even if the fit window's slope looks like a growth law.
+  for (std::size_t i = 0; i < envelope.size(); ++i)
+    if (envelope[i] >= policy.saturated_at) {
+      fit.growth_class = energy_growth_class::saturated;
+      fit.reason = "relative error " + at_time(envelope[i], t[i]) + " (saturated_at " +
+                   std::to_string(policy.saturated_at) + "; " + at_time(envelope.back(), t.back()) +
+                   " at the end): the quantity itself is lost, the envelope is capped by it";
+      return fit;
+    }
+  return fit;
+}
 
 bool energy_problem(const problem_info& problem) {
   if (!problem.hamiltonian) return false;
@@ -136,17 +160,6 @@ const char* wide_scalar_name(scalar_kind run) {
   }
   return "?";
 }
-
-namespace {
-
-std::vector<double> running_max(const std::vector<double>& v) {
-  std::vector<double> out(v.size());
-  double m = 0;
-  for (std::size_t i = 0; i < v.size(); ++i) out[i] = m = std::max(m, v[i]);
-  return out;
-}
-
-}  // namespace
 
 energy_result study_energy(const energy_request& request) {
   if (!request.method || !request.problem) throw std::invalid_argument("energy: no method or problem");
@@ -187,22 +200,24 @@ energy_result study_energy(const energy_request& request) {
   }
   result.wide_scalar = wide_scalar_name(request.scalar);
 
-  std::vector<double> t, envelope, momentum, phase, roundoff;
+  std::vector<double> t, bin_max, momentum, phase, roundoff;
   for (const auto& s : result.samples) {
     t.push_back(s.t);
-    envelope.push_back(s.envelope);
+    bin_max.push_back(s.bin_max);
     if (s.angular_momentum_error) momentum.push_back(*s.angular_momentum_error);
     if (s.phase_error) phase.push_back(std::fabs(*s.phase_error));
     if (s.roundoff_envelope) roundoff.push_back(*s.roundoff_envelope);
   }
-  result.energy_growth = fit_growth(t, envelope, request.policy);
-  mark_saturation(result.energy_growth, t, envelope, request.policy);
-  if (momentum.size() == t.size()) {
-    const auto momentum_envelope = running_max(momentum);
-    result.momentum_growth = fit_growth(t, momentum_envelope, request.policy);
-    mark_saturation(result.momentum_growth, t, momentum_envelope, request.policy);
+  result.energy_growth = classify_relative_error(t, bin_max, request.policy);
+  if (momentum.size() == t.size()) result.momentum_growth = classify_relative_error(t, momentum, request.policy);
+  if (phase.size() == t.size()) {
+    result.phase_growth = fit_growth(t, running_max(phase), request.policy);
+    // The anomaly of an orbit that is no longer the bound Kepler ellipse has no meaning.
+    if (result.energy_growth.growth_class == energy_growth_class::saturated) {
+      result.phase_growth.growth_class = energy_growth_class::saturated;
+      result.phase_growth.reason = "the energy is saturated: the orbit is lost, its anomaly is no phase";
+    }
   }
-  if (phase.size() == t.size()) result.phase_growth = fit_growth(t, running_max(phase), request.policy);
   if (request.roundoff_shadow && roundoff.size() == t.size())
     result.roundoff_growth = fit_growth(t, roundoff, request.policy);
   if (!result.stable) {
@@ -303,7 +318,7 @@ nlohmann::json to_json(const energy_result& r) {
     }
     samples.push_back(std::move(j));
   }
-  nlohmann::json j{{"schema", "orderly.energy/1"},
+  nlohmann::json j{{"schema", "orderly.energy/2"},
                    {"kind", "run"},
                    {"method", r.method},
                    {"family", r.family},

@@ -1,5 +1,5 @@
 // `orderly energy`: the Hamiltonian long-time study for one method and problem, or the default
-// suite. Writes orderly.energy/1 JSON.
+// suite. Writes orderly.energy/2 JSON.
 #include "commands.hpp"
 #include "input_limits.hpp"
 #include "output.hpp"

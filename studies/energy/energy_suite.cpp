@@ -115,7 +115,7 @@ nlohmann::json run_energy_suite(unsigned threads) {
   }
   if (!failures.empty()) throw std::runtime_error("energy suite: " + failures.dump());
   std::fprintf(stderr, "energy: seed experiments and settling study\n");
-  return {{"schema", "orderly.energy/1"},
+  return {{"schema", "orderly.energy/2"},
           {"kind", "suite"},
           {"policy", energy_policy{}.to_json()},
           {"parts",

@@ -1,4 +1,4 @@
-"""Report section for the Hamiltonian long-time study (schema orderly.energy/1, as
+"""Report section for the Hamiltonian long-time study (schema orderly.energy/2, as
 `orderly energy --suite default` writes it): energy error against t per method, the growth classes,
 compensated summation, the harmonic oscillator's energy predicted from the method, energy at
 fixed work, the seed articles' experiments and the damped spring's settling time.
@@ -14,7 +14,7 @@ from ..errors import InputError
 from ..numbers import DASH, finite
 from . import Section, register
 
-SCHEMA = "orderly.energy/1"
+SCHEMA = "orderly.energy/2"
 RK_FAMILIES = ("explicit-rk", "embedded-rk")
 LOG_PROBLEMS = ("kepler", "outer-solar-system")
 HARMONIC_SHOWN = ("euler", "heun", "rk4", "dopri54", "rkf78", "symplectic-euler-a", "velocity-verlet",

@@ -10,7 +10,8 @@
 // (wide_scalar_name), from the run's state converted exactly, so the evaluation's own rounding
 // cannot pollute errors of a few units of the run's epsilon. H0 is the energy of the run's
 // (rounded) initial state. Kepler and the solar system also give the angular momentum, and Kepler
-// the phase (along-track) error against its exact solution.
+// the phase (along-track) error against its exact solution, in the mean anomaly (kepler_mean_anomaly
+// in energy_run.hpp: uniform in time, so the lag does not depend on where in the orbit it is read).
 //
 // The growth of the envelope against t is a least-squares slope in log-log over the last
 // policy.fit_decades decades of t (growth_policy below), with an uncertainty, and a class.
@@ -67,9 +68,10 @@ struct energy_policy {
   double bounded_below = 0.25;
   double random_walk_below = 0.75;
   double linear_below = 1.5;
-  // A relative error envelope of at least this at the fit window's start means the quantity itself
-  // is lost (Euler's Kepler orbit unbinds: |H - H0| ~ |H0|): the envelope is capped by the
-  // quantity, so its slope says nothing about growth. Class "saturated", not "bounded". Half the
+  // A relative error of at least this anywhere in the record, the end included, means the
+  // quantity itself is lost (Euler's Kepler orbit unbinds: |H - H0| ~ |H0|): the envelope is capped
+  // by the quantity, so its slope says nothing about growth. Class "saturated", whatever the fit
+  // window's slope (Euler on the outer solar system crosses it only in the last decade). Half the
   // quantity, the convergence study's pre-asymptotic threshold (order_policy.hpp), for the same reason.
   double saturated_at = 0.5;
 
@@ -112,6 +114,12 @@ struct growth_fit {
 // (non-positive values are left out: log of zero).
 growth_fit fit_growth(const std::vector<double>& t, const std::vector<double>& envelope, const energy_policy& policy);
 energy_growth_class growth_class_of(double exponent, const energy_policy& policy);
+// The class of a whole record of a relative error (energy, angular momentum), given per bin (any
+// values, not yet a running maximum): unstable when a value is not finite; saturated when the
+// running maximum reaches policy.saturated_at anywhere, the end included; otherwise fit_growth's
+// class of the running maximum. The exponent is fitted and reported in every case it can be.
+growth_fit classify_relative_error(const std::vector<double>& t, const std::vector<double>& error,
+                                   const energy_policy& policy);
 
 struct energy_sample {
   std::size_t step = 0;
@@ -121,7 +129,7 @@ struct energy_sample {
   double bin_max = 0;                            // the bin's maximum of energy_error over its probes
   double envelope = 0;                           // running maximum of bin_max
   std::optional<double> angular_momentum_error;  // |L - L0| / |L0| (vector norm for 3-D)
-  std::optional<double> phase_error;             // Kepler: theta_numerical - theta_exact (radians, unwrapped)
+  std::optional<double> phase_error;             // Kepler: M_numerical - M_exact, mean anomaly (radians, unwrapped)
   std::optional<double> predicted_energy_error;  // harmonic: from the method (harmonic_prediction)
   std::optional<double> predicted_energy_deviation;
   // With a round-off shadow: |H(y_n) - H(y~_n)| / |H0|, y~ the same method run in the wide scalar
@@ -190,7 +198,7 @@ harmonic_prediction predict_harmonic(const method_entry& method, const mp50& h_e
 
 // The default suite: every Runge-Kutta and splitting method on kepler and the outer solar system,
 // the harmonic oscillator against its prediction, energy at fixed work, the compensated pair, the
-// seed experiments and the settling-time study. One JSON document (schema orderly.energy/1, kind
+// seed experiments and the settling-time study. One JSON document (schema orderly.energy/2, kind
 // "suite"); progress on stderr.
 nlohmann::json run_energy_suite(unsigned threads);
 
