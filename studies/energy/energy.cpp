@@ -26,6 +26,8 @@ nlohmann::json energy_policy::to_json() const {
           {"random_walk_below", random_walk_below},
           {"linear_below", linear_below},
           {"saturated_at", saturated_at},
+          {"exponent_agreement", exponent_agreement},
+          {"roundoff_level", roundoff_level},
           {"envelope", "running maximum over log-spaced bins of the bin's maximum over its probes"},
           {"fit", "least squares of log envelope on log t over [t_end / 10^fit_decades, t_end]"},
           {"uncertainty", "max(2 x standard error of the slope, |slope(first half) - slope(second half)| / 2)"},
@@ -33,7 +35,14 @@ nlohmann::json energy_policy::to_json() const {
            "exponent < bounded_below: bounded; < random_walk_below: random-walk (t^(1/2), Brouwer's law); "
            "< linear_below: linear-drift; else faster. Decided on the whole record first: a value that is not finite "
            "or a blow-up of the run: unstable; a relative error (energy, angular momentum) >= saturated_at anywhere, "
-           "the end included: saturated (the quantity is lost)"}};
+           "the end included: saturated (the quantity is lost)"},
+          {"theory",
+           "energy: bounded for a symplectic method with its stage equations solved to round-off, linear-drift "
+           "otherwise (a random walk or bounded energy at round-off, envelope <= roundoff_level x eps sqrt(n), is "
+           "explained by it); phase (Kepler, mean anomaly), from the energy's measured class: exponent 1 for "
+           "bounded, 2 for a drift, 1 to 3/2 for a random walk; round-off alone (shadow run): "
+           "exponent 1/2 plain, 0 compensated; an exponent agrees within "
+           "exponent_agreement of the model range; a disagreement carries the measured reason where there is one"}};
 }
 
 energy_growth_class growth_class_of(double exponent, const energy_policy& policy) {
@@ -224,7 +233,101 @@ energy_result study_energy(const energy_request& request) {
     result.energy_growth.growth_class = energy_growth_class::unstable;
     result.energy_growth.reason = result.failure;
   }
+  result.energy_theory = energy_theory_of(result);
+  if (result.phase_growth.points > 0 || result.phase_growth.found) result.phase_theory = phase_theory_of(result);
+  if (result.roundoff_growth.points > 0 || result.roundoff_growth.found)
+    result.roundoff_theory = roundoff_theory_of(result);
   return result;
+}
+
+namespace {
+
+// Brouwer's law for the run's n steps: eps sqrt(n).
+double brouwer_level(const energy_result& r) {
+  return r.samples.empty() ? 0 : r.epsilon * std::sqrt(static_cast<double>(r.samples.back().step));
+}
+
+bool energy_at_roundoff(const energy_result& r) {
+  return !r.samples.empty() && r.samples.back().envelope <= r.policy.roundoff_level * brouwer_level(r);
+}
+
+std::string roundoff_reason(const energy_result& r) {
+  char text[240];
+  std::snprintf(text, sizeof text,
+                "energy at round-off: envelope %.3g <= roundoff_level x eps sqrt(n) = %.3g; the truncation "
+                "error is below the round-off, whose random walk (Brouwer's law) is what grows",
+                r.samples.back().envelope, r.policy.roundoff_level * brouwer_level(r));
+  return text;
+}
+
+bool solved_exactly(const energy_result& r) { return !r.newton_tolerance || *r.newton_tolerance == 0; }
+
+}  // namespace
+
+theory_check energy_theory_of(const energy_result& r) {
+  theory_check c;
+  const bool conserving = r.symplectic && solved_exactly(r);
+  const auto expected = conserving ? energy_growth_class::bounded : energy_growth_class::linear_drift;
+  c.expected = conserving ? "bounded (symplectic)"
+                          : (r.symplectic ? "linear drift (symplectic only as the exact solution of its stage "
+                                            "equations; Newton stopped short of it)"
+                                          : "linear drift (not symplectic)");
+  c.exponent_low = c.exponent_high = conserving ? 0.0 : 1.0;
+  const auto measured = r.energy_growth.growth_class;
+  c.agrees = measured == expected;
+  if (c.agrees) return c;
+  if (measured == energy_growth_class::saturated && !conserving)
+    c.reason = "the drift reached the size of the energy (saturated): the orbit is lost";
+  else if (measured == energy_growth_class::unstable)
+    c.reason = "the run blew up (" + r.failure + "): the step is outside the method's stability region";
+  else if ((measured == energy_growth_class::random_walk || measured == energy_growth_class::bounded) &&
+           energy_at_roundoff(r))
+    c.reason = roundoff_reason(r);
+  else if (r.symplectic && !solved_exactly(r) && r.momentum_growth.growth_class == energy_growth_class::linear_drift)
+    // A Gauss method conserves the angular momentum (a quadratic invariant) exactly when its stages
+    // are solved; its linear drift is the loose solve's, which the energy's bounded truncation error
+    // still hides at this horizon.
+    c.reason =
+        "the loose solve's drift is below the bounded truncation error of the energy at this horizon; the "
+        "angular momentum, conserved exactly by a solved Gauss method, drifts linearly (exponent " +
+        std::to_string(r.momentum_growth.exponent).substr(0, 5) + ")";
+  return c;
+}
+
+theory_check phase_theory_of(const energy_result& r) {
+  theory_check c;
+  const auto energy = r.energy_growth.growth_class;
+  if (energy == energy_growth_class::saturated || energy == energy_growth_class::unstable) {
+    c.expected = "none: the orbit is lost";
+    c.agrees = r.phase_growth.growth_class == energy_growth_class::saturated;
+    c.reason = "the energy is " + std::string(class_name(energy)) + ": the anomaly of a lost orbit is no phase";
+    return c;
+  }
+  // The phase follows the energy as measured: the frequency of a Kepler orbit is a function of its
+  // energy, so a bounded energy gives a constant frequency error, a drift a drifting one.
+  if (energy == energy_growth_class::random_walk) {
+    // The random walk of the frequency gives t^(3/2); a constant frequency error of the truncation
+    // adds a linear term, which dominates while it is larger.
+    c.expected = "between t (a constant frequency error) and t^(3/2) (a random walk of the energy, integrated)";
+    c.exponent_low = 1.0;
+    c.exponent_high = 1.5;
+  } else {
+    const bool bounded = energy == energy_growth_class::bounded;
+    c.expected = bounded ? "t (bounded energy: a constant frequency error)" : "t^2 (a drifting energy and frequency)";
+    c.exponent_low = c.exponent_high = bounded ? 1.0 : 2.0;
+  }
+  c.agrees = r.phase_growth.found && r.phase_growth.exponent >= *c.exponent_low - r.policy.exponent_agreement &&
+             r.phase_growth.exponent <= *c.exponent_high + r.policy.exponent_agreement;
+  return c;
+}
+
+theory_check roundoff_theory_of(const energy_result& r) {
+  theory_check c;
+  const double expected = r.compensated ? 0.0 : 0.5;
+  c.expected = r.compensated ? "bounded (compensated update)" : "t^(1/2) (Brouwer's law: the update's rounding)";
+  c.exponent_low = c.exponent_high = expected;
+  c.agrees = r.roundoff_growth.found && std::fabs(r.roundoff_growth.exponent - expected) <= r.policy.exponent_agreement;
+  return c;
 }
 
 harmonic_prediction predict_harmonic(const method_entry& method, const mp50& h, const mp50& k, const mp50& x0,
@@ -292,6 +395,13 @@ nlohmann::json fit_json(const growth_fit& g) {
   return j;
 }
 
+nlohmann::json theory_json(const theory_check& c) {
+  nlohmann::json j{{"expected", c.expected}, {"agrees", c.agrees}};
+  j["exponent"] = c.exponent_low ? nlohmann::json{*c.exponent_low, *c.exponent_high} : nlohmann::json(nullptr);
+  if (!c.reason.empty()) j["reason"] = c.reason;
+  return j;
+}
+
 // JSON has no infinity or NaN: such values are written as null.
 nlohmann::json number(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
 
@@ -338,6 +448,14 @@ nlohmann::json to_json(const energy_result& r) {
                    {"policy", r.policy.to_json()},
                    {"samples", samples}};
   if (!r.stable) j["failure"] = r.failure;
+  if (r.newton_tolerance) {
+    const double per_step = r.steps > 0 ? static_cast<double>(r.newton_iterations) / static_cast<double>(r.steps) : 0;
+    j["newton"] = {{"tolerance", *r.newton_tolerance},
+                   {"stops_at", *r.newton_tolerance > 0 ? "correction <= tolerance x max(|y|, 1) (max norm)"
+                                                        : "round-off: correction <= 4 eps x max(|y|, 1) (max norm)"},
+                   {"iterations", r.newton_iterations},
+                   {"iterations_per_step", per_step}};
+  }
   // The round-off references a figure draws: epsilon, and Brouwer's law eps sqrt(n) = eps sqrt(t / h)
   // from the first sample to the last.
   if (!r.samples.empty() && r.h > 0) {
@@ -349,8 +467,15 @@ nlohmann::json to_json(const energy_result& r) {
   }
   if (r.momentum_growth.points > 0 || r.momentum_growth.found)
     j["angular_momentum_growth"] = fit_json(r.momentum_growth);
-  if (r.phase_growth.points > 0 || r.phase_growth.found) j["phase_growth"] = fit_json(r.phase_growth);
-  if (r.roundoff_growth.points > 0 || r.roundoff_growth.found) j["roundoff_growth"] = fit_json(r.roundoff_growth);
+  j["growth"]["theory"] = theory_json(r.energy_theory);
+  if (r.phase_growth.points > 0 || r.phase_growth.found) {
+    j["phase_growth"] = fit_json(r.phase_growth);
+    j["phase_growth"]["theory"] = theory_json(r.phase_theory);
+  }
+  if (r.roundoff_growth.points > 0 || r.roundoff_growth.found) {
+    j["roundoff_growth"] = fit_json(r.roundoff_growth);
+    j["roundoff_growth"]["theory"] = theory_json(r.roundoff_theory);
+  }
   if (!r.theory.empty()) {
     j["theory"] = {{"formula", r.theory}};
     if (r.per_step_energy_factor) j["theory"]["per_step_energy_factor"] = *r.per_step_energy_factor;

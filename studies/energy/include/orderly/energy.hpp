@@ -75,6 +75,15 @@ struct energy_policy {
   // quantity, the convergence study's pre-asymptotic threshold (order_policy.hpp), for the same reason.
   double saturated_at = 0.5;
 
+  // --- Theory, against which each run's classes are checked (theory_check) ---
+  // A measured exponent agrees with a model exponent when it is nearer to it than to a model 1/2
+  // away: the half-distance, the same midpoint rule as the class boundaries.
+  double exponent_agreement = 0.25;
+  // An energy envelope at most this many times eps sqrt(n) (Brouwer's law for n steps) is at the
+  // level of the run's round-off: a step rounds each stage and the update, a few to some tens of
+  // roundings of eps, and the random walk of those is this factor times eps sqrt(n) at most.
+  double roundoff_level = 100;
+
   nlohmann::json to_json() const;
 };
 
@@ -121,6 +130,17 @@ energy_growth_class growth_class_of(double exponent, const energy_policy& policy
 growth_fit classify_relative_error(const std::vector<double>& t, const std::vector<double>& error,
                                    const energy_policy& policy);
 
+// What theory expects of one measured growth of a run and whether the run agrees; where it does
+// not, the measured reason when there is one (reason empty: a disagreement nothing explains).
+struct theory_check {
+  std::string expected;  // the expected class or growth law, in words
+  // The model exponents the measured one may take (one model: low = high); none when the quantity
+  // has no growth law (the anomaly of a lost orbit).
+  std::optional<double> exponent_low, exponent_high;
+  bool agrees = false;
+  std::string reason;
+};
+
 struct energy_sample {
   std::size_t step = 0;
   double t = 0;
@@ -149,6 +169,9 @@ struct energy_request {
   // Also run the method in the wide scalar, step for step, to separate the run's round-off from its
   // truncation error (float, double and long double runs; the shadow costs a software-scalar run).
   bool roundoff_shadow = false;
+  // Implicit Runge-Kutta methods: Newton stops at a correction of newton_tolerance max(|y|, 1);
+  // 0 is round-off (4 eps), the stage equations solved as exactly as the scalar allows.
+  double newton_tolerance = 0;
   energy_policy policy{};
 };
 
@@ -164,8 +187,19 @@ struct energy_result {
   std::string failure;
   double t_end = 0;
   std::uint64_t rhs_evaluations = 0;
+  std::optional<double> newton_tolerance;  // implicit Runge-Kutta: the request's (0: round-off)
+  std::uint64_t newton_iterations = 0;
   std::vector<energy_sample> samples;
   growth_fit energy_growth, momentum_growth, phase_growth, roundoff_growth;
+  // Energy: bounded for a symplectic method (Newton converged), a linear drift otherwise. Phase
+  // (Kepler, mean anomaly), from the energy as measured: linear for a bounded energy (a constant
+  // frequency error), quadratic for a drifting one, t to t^(3/2) for a random walk (the frequency's
+  // random walk, integrated: Brouwer's law for the along-track error).
+  // Round-off alone (the shadow's difference): a random walk, t^(1/2), for the plain update (each
+  // step rounds y + increment to eps |y|, independent errors: Brouwer's law); bounded for the
+  // compensated one (the update's rounding is carried; what is left, the increment's own rounding,
+  // is h times smaller per step).
+  theory_check energy_theory, phase_theory, roundoff_theory;
   double epsilon = 0;                            // the run scalar's machine epsilon (its unit round-off times 2)
   std::string theory;                            // harmonic: how the prediction was derived
   std::optional<double> per_step_energy_factor;  // RK on harmonic: |R(i omega h)|^2
@@ -180,6 +214,10 @@ std::optional<double> problem_period(const problem_info& problem);
 const char* wide_scalar_name(scalar_kind run);
 
 energy_result study_energy(const energy_request& request);
+// The theory checks of a run whose growths are fitted (study_energy calls it).
+theory_check energy_theory_of(const energy_result& result);
+theory_check phase_theory_of(const energy_result& result);
+theory_check roundoff_theory_of(const energy_result& result);
 nlohmann::json to_json(const energy_result& result);
 
 // Harmonic oscillator x'' = -k x: the relative energy deviation (H_n - H0)/H0 after each of

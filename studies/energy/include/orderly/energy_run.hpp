@@ -124,6 +124,18 @@ const invariant<W>* find_invariant(const typed_problem<W>& p, std::string_view n
   return nullptr;
 }
 
+// The run's stepper: the factory's, or an implicit Runge-Kutta method with the request's Newton
+// tolerance.
+template <class T, summation Sum>
+std::unique_ptr<bound_stepper<T>> run_stepper(const method_entry& method, const typed_problem<T>& problem,
+                                              double newton_tolerance) {
+  if (newton_tolerance == 0) return make_stepper<T, Sum>(method, problem);
+  if constexpr (Sum == summation::plain)
+    return make_implicit_rk_stepper<T>(method, problem, T(newton_tolerance));
+  else
+    throw std::invalid_argument("energy: a Newton tolerance with a compensated update (implicit methods have none)");
+}
+
 template <class T, summation Sum>
 energy_result run_energy(const energy_request& request) {
   using W = typename wide<T>::type;
@@ -134,7 +146,7 @@ energy_result run_energy(const energy_request& request) {
   const typed_problem<T> problem = instantiate<T>(entry);
   const typed_problem<W> wide_problem = instantiate<W>(entry);
   const T h = problems::value<T>(request.h);
-  auto stepper = make_stepper<T, Sum>(method, problem);
+  auto stepper = run_stepper<T, Sum>(method, problem, request.newton_tolerance);
 
   const invariant<W>* energy = find_invariant(wide_problem, "energy");
   if (!energy) throw std::invalid_argument(entry.info.name + " has no energy invariant");
@@ -176,7 +188,7 @@ energy_result run_energy(const energy_request& request) {
   state_of<W> shadow_y = y0;
   if (request.roundoff_shadow) {
     if constexpr (shadow_possible)
-      shadow = make_stepper<W, summation::plain>(method, wide_problem);
+      shadow = run_stepper<W, summation::plain>(method, wide_problem, request.newton_tolerance);
     else
       throw std::invalid_argument("energy: a round-off shadow of a float128 run would need a 100-digit run");
   }
@@ -260,6 +272,10 @@ energy_result run_energy(const energy_request& request) {
   result.failure = outcome.failure;
   result.t_end = static_cast<double>(t0 + W(outcome.steps_done) * h_wide);
   result.rhs_evaluations = outcome.work.rhs_evaluations;
+  if (method.family == method_family::implicit_rk) {
+    result.newton_tolerance = request.newton_tolerance;
+    result.newton_iterations = outcome.work.linear_solves;  // one solve with the LU per Newton iteration
+  }
   result.policy = policy;
 
   // Harmonic oscillator: the prediction from the method itself, at the same steps.
