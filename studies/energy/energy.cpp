@@ -18,31 +18,33 @@
 namespace orderly {
 
 nlohmann::json energy_policy::to_json() const {
-  return {{"bins_per_decade", bins_per_decade},
-          {"probes_per_bin", probes_per_bin},
-          {"fit_decades", fit_decades},
-          {"min_fit_points", min_fit_points},
-          {"bounded_below", bounded_below},
-          {"random_walk_below", random_walk_below},
-          {"linear_below", linear_below},
-          {"saturated_at", saturated_at},
-          {"exponent_agreement", exponent_agreement},
-          {"roundoff_level", roundoff_level},
-          {"envelope", "running maximum over log-spaced bins of the bin's maximum over its probes"},
-          {"fit", "least squares of log envelope on log t over [t_end / 10^fit_decades, t_end]"},
-          {"uncertainty", "max(2 x standard error of the slope, |slope(first half) - slope(second half)| / 2)"},
-          {"classes",
-           "exponent < bounded_below: bounded; < random_walk_below: random-walk (t^(1/2), Brouwer's law); "
-           "< linear_below: linear-drift; else faster. Decided on the whole record first: a value that is not finite "
-           "or a blow-up of the run: unstable; a relative error (energy, angular momentum) >= saturated_at anywhere, "
-           "the end included: saturated (the quantity is lost)"},
-          {"theory",
-           "energy: bounded for a symplectic method with its stage equations solved to round-off, linear-drift "
-           "otherwise (a random walk or bounded energy at round-off, envelope <= roundoff_level x eps sqrt(n), is "
-           "explained by it); phase (Kepler, mean anomaly), from the energy's measured class: exponent 1 for "
-           "bounded, 2 for a drift, 1 to 3/2 for a random walk; round-off alone (shadow run): "
-           "exponent 1/2 plain, 0 compensated; an exponent agrees within "
-           "exponent_agreement of the model range; a disagreement carries the measured reason where there is one"}};
+  return {
+      {"bins_per_decade", bins_per_decade},
+      {"probes_per_bin", probes_per_bin},
+      {"fit_decades", fit_decades},
+      {"min_fit_points", min_fit_points},
+      {"bounded_below", bounded_below},
+      {"random_walk_below", random_walk_below},
+      {"linear_below", linear_below},
+      {"saturated_at", saturated_at},
+      {"exponent_agreement", exponent_agreement},
+      {"roundoff_level", roundoff_level},
+      {"envelope", "running maximum over log-spaced bins of the bin's maximum over its probes"},
+      {"fit", "least squares of log envelope on log t over [t_end / 10^fit_decades, t_end]"},
+      {"uncertainty", "max(2 x standard error of the slope, |slope(first half) - slope(second half)| / 2)"},
+      {"classes",
+       "exponent < bounded_below: bounded; < random_walk_below: random-walk (t^(1/2), Brouwer's law); "
+       "< linear_below: linear-drift; else faster. Decided on the whole record first: a value that is not finite "
+       "or a blow-up of the run: unstable; a relative error (energy, angular momentum) >= saturated_at anywhere, "
+       "the end included: saturated (the quantity is lost)"},
+      {"theory",
+       "energy: bounded for a symplectic method with its stage equations solved to round-off, linear-drift "
+       "otherwise (a random walk or bounded energy at round-off, envelope <= roundoff_level x eps sqrt(n), is "
+       "explained by it); phase (Kepler, mean anomaly), from the energy's measured class: exponent 1 for "
+       "bounded, 2 for a drift, 1 to 3/2 for a random walk; a disagreement whose slope over the window's second "
+       "half is nearer the model than over its first half is explained by the horizon; round-off alone (shadow run): "
+       "exponent 1/2 plain, 0 compensated; an exponent agrees within "
+       "exponent_agreement of the model range; a disagreement carries the measured reason where there is one"}};
 }
 
 energy_growth_class growth_class_of(double exponent, const energy_policy& policy) {
@@ -93,6 +95,8 @@ growth_fit fit_growth(const std::vector<double>& t, const std::vector<double>& e
   fit.found = true;
   fit.exponent = line.slope;
   fit.uncertainty = std::max(2 * line.slope_standard_error, std::fabs(first.slope - second.slope) / 2);
+  fit.first_half_exponent = first.slope;
+  fit.second_half_exponent = second.slope;
   fit.growth_class = growth_class_of(fit.exponent, policy);
   return fit;
 }
@@ -260,6 +264,22 @@ std::string roundoff_reason(const energy_result& r) {
   return text;
 }
 
+// A disagreement the horizon explains: over the window's second half the exponent is nearer the
+// model range than over its first half, so a bounded or lower-order part of the error still
+// dominates the window's start and the fit over the whole window lags behind the model.
+void explain_by_horizon(theory_check& c, const growth_fit& fit) {
+  if (c.agrees || !c.reason.empty() || !fit.found || !c.exponent_low) return;
+  auto distance = [&](double p) { return std::max({*c.exponent_low - p, p - *c.exponent_high, 0.0}); };
+  if (!(distance(fit.second_half_exponent) < distance(fit.first_half_exponent))) return;
+  char text[300];
+  std::snprintf(text, sizeof text,
+                "horizon: the exponent rises from %.2f (first half of the window) to %.2f (second half) towards "
+                "%.3g: a bounded or lower-order part of the error still dominates from t = %.3g; a longer run "
+                "reaches the model",
+                fit.first_half_exponent, fit.second_half_exponent, *c.exponent_high, fit.t_from);
+  c.reason = text;
+}
+
 bool solved_exactly(const energy_result& r) { return !r.newton_tolerance || *r.newton_tolerance == 0; }
 
 }  // namespace
@@ -277,7 +297,7 @@ theory_check energy_theory_of(const energy_result& r) {
   c.agrees = measured == expected;
   if (c.agrees) return c;
   if (measured == energy_growth_class::saturated && !conserving)
-    c.reason = "the drift reached the size of the energy (saturated): the orbit is lost";
+    c.reason = "the drift reached the size of the energy (saturated): the solution is lost";
   else if (measured == energy_growth_class::unstable)
     c.reason = "the run blew up (" + r.failure + "): the step is outside the method's stability region";
   else if ((measured == energy_growth_class::random_walk || measured == energy_growth_class::bounded) &&
@@ -291,6 +311,7 @@ theory_check energy_theory_of(const energy_result& r) {
         "the loose solve's drift is below the bounded truncation error of the energy at this horizon; the "
         "angular momentum, conserved exactly by a solved Gauss method, drifts linearly (exponent " +
         std::to_string(r.momentum_growth.exponent).substr(0, 5) + ")";
+  explain_by_horizon(c, r.energy_growth);
   return c;
 }
 
@@ -318,6 +339,7 @@ theory_check phase_theory_of(const energy_result& r) {
   }
   c.agrees = r.phase_growth.found && r.phase_growth.exponent >= *c.exponent_low - r.policy.exponent_agreement &&
              r.phase_growth.exponent <= *c.exponent_high + r.policy.exponent_agreement;
+  explain_by_horizon(c, r.phase_growth);
   return c;
 }
 
@@ -387,6 +409,7 @@ nlohmann::json fit_json(const growth_fit& g) {
   if (g.found) {
     j["exponent"] = g.exponent;
     j["uncertainty"] = g.uncertainty;
+    j["half_window_exponents"] = {g.first_half_exponent, g.second_half_exponent};
   } else {
     j["exponent"] = nullptr;
     j["uncertainty"] = nullptr;

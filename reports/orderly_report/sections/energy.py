@@ -475,7 +475,10 @@ def build(documents: list, context) -> model.SectionPage:
                            "(ωx, v), so H_n = |R(iωh)|^(2n) H₀. For RK4 |R(iy)|² = 1 − y⁶/72 + y⁸/576 < 1 "
                            "for small y: it loses energy at every step; for explicit Euler 1 + y² > 1: it "
                            "gains. A splitting method's step is a 2x2 matrix of determinant 1 (symplectic): "
-                           "its energy oscillates on an ellipse and never drifts."),
+                           "its energy oscillates on an ellipse and never drifts. Where a double run departs "
+                           "from its prediction, the round-off is larger than the predicted change: verner65's "
+                           "coefficients (up to ~170 in size, cancelling) round with a bias, a drift of its own "
+                           "that the same run in float128 does not show (docs/energy.md)."),
                        _harmonic_figure(by_part["harmonic"], context), _harmonic_table(by_part["harmonic"])]
         if "fixed-work" in by_part:
             figure, table = _fixed_work(by_part["fixed-work"], context)

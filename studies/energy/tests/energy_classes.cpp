@@ -140,3 +140,59 @@ TEST(EnergyClasses, ANaNAnywhereIsUnstableEvenIfLaterValuesAreSmall) {
   const auto fit = classify_relative_error(r.t, r.error, energy_policy{});
   EXPECT_EQ(fit.growth_class, energy_growth_class::unstable) << fit.reason;
 }
+
+namespace {
+
+// A run's record as study_energy leaves it, for the theory checks: its energy and phase fits.
+energy_result run_with(bool symplectic, const record& energy, const record& phase) {
+  energy_result r;
+  r.symplectic = symplectic;
+  r.epsilon = std::numeric_limits<double>::epsilon();
+  for (std::size_t i = 0; i < energy.t.size(); ++i)
+    r.samples.push_back({.step = static_cast<std::size_t>(energy.t[i] * 100),
+                         .t = energy.t[i],
+                         .bin_max = energy.error[i],
+                         .envelope = energy.error[i]});
+  r.energy_growth = classify_relative_error(energy.t, energy.error, r.policy);
+  std::vector<double> running(phase.error.size());
+  double m = 0;
+  for (std::size_t i = 0; i < phase.error.size(); ++i) running[i] = m = std::max(m, phase.error[i]);
+  r.phase_growth = fit_growth(phase.t, running, r.policy);
+  return r;
+}
+
+}  // namespace
+
+TEST(EnergyTheory, ALinearPhaseUnderABoundedEnergyAgrees) {
+  // A symplectic method: bounded energy, phase 10^-6 t (a constant frequency error): the model t.
+  const auto r = run_with(true, sampled([](double t) { return 1e-6 * (1 + std::sin(3 * t) / 2); }),
+                          sampled([](double t) { return 1e-6 * t; }));
+  EXPECT_TRUE(energy_theory_of(r).agrees);
+  const auto phase = phase_theory_of(r);
+  EXPECT_TRUE(phase.agrees);
+  EXPECT_EQ(*phase.exponent_low, 1);
+}
+
+TEST(EnergyTheory, APhaseStillLinearAtTheWindowsStartIsExplainedByTheHorizon) {
+  // A drifting energy (10^-12 t) and a phase a t + b t^2 with a / b = 10^5, the middle (in log t) of
+  // the window t in [10^4, 10^6]: the local exponent 1 + b t / (a + b t) rises from 1.09 to 1.91
+  // across it, so the fit over the window is well short of 2, and nearer to 2 over the window's
+  // second half than its first.
+  const auto r = run_with(false, sampled([](double t) { return 1e-12 * t; }),
+                          sampled([](double t) { return 1e-5 * t + 1e-10 * t * t; }));
+  EXPECT_TRUE(energy_theory_of(r).agrees);
+  const auto phase = phase_theory_of(r);
+  EXPECT_EQ(*phase.exponent_low, 2);
+  EXPECT_FALSE(phase.agrees);
+  EXPECT_EQ(phase.reason.rfind("horizon", 0), 0u) << phase.reason;
+}
+
+TEST(EnergyTheory, AnExponentFallingAwayFromTheModelIsNotExplained) {
+  // Phase 10^-2 t^2 / (1 + t / 10^4): quadratic at first, linear by the window's end, under a
+  // drifting energy: the exponent moves away from 2 across the window; no horizon explains it.
+  const auto r = run_with(false, sampled([](double t) { return 1e-12 * t; }),
+                          sampled([](double t) { return 1e-2 * t * t / (1 + t / 1e4); }));
+  const auto phase = phase_theory_of(r);
+  EXPECT_FALSE(phase.agrees);
+  EXPECT_TRUE(phase.reason.empty()) << phase.reason;
+}

@@ -113,6 +113,7 @@ inline const char* class_name(energy_growth_class c) {
 struct growth_fit {
   bool found = false;
   double exponent = 0, uncertainty = 0;
+  double first_half_exponent = 0, second_half_exponent = 0;  // the slopes over the window's halves
   energy_growth_class growth_class = energy_growth_class::undetermined;
   double t_from = 0, t_to = 0;
   int points = 0;
