@@ -156,8 +156,8 @@ TEST(EnergyGrowth, AnOrbitThatIsLostIsSaturatedNotBounded) {
 }
 
 TEST(EnergyGrowth, AGaussMethodConservesTheAngularMomentumOnlyWhenItsStagesAreSolved) {
-  // Gauss collocation conserves every quadratic invariant exactly (Hairer-Lubich-Wanner, Theorem
-  // IV.2.2), Kepler's angular momentum among them, as the exact solution of its stage equations: solved to
+  // Gauss collocation conserves every quadratic invariant exactly (Hairer-Lubich-Wanner, Sect.
+  // IV.2.1), Kepler's angular momentum among them, as the exact solution of its stage equations: solved to
   // round-off, what is left of L's error is round-off, which does not drift; stopped at a correction
   // of 10^-8 (10^8 times round-off), every step leaves an iteration error that conserves nothing, and
   // L drifts. The energy stays bounded when solved (a symplectic method).

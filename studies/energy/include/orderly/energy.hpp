@@ -236,7 +236,8 @@ harmonic_prediction predict_harmonic(const method_entry& method, const mp50& h_e
                                      const mp50& v0, const std::vector<std::size_t>& steps);
 
 // The default suite: every Runge-Kutta and splitting method on kepler and the outer solar system,
-// the harmonic oscillator against its prediction, energy at fixed work, the compensated pair, the
+// the implicit symplectic methods on kepler with Newton solved and stopped early, the harmonic
+// oscillator against its prediction, energy at fixed work, the compensated pair, the
 // seed experiments and the settling-time study. One JSON document (schema orderly.energy/2, kind
 // "suite"); progress on stderr.
 nlohmann::json run_energy_suite(unsigned threads);
