@@ -273,10 +273,11 @@ void explain_by_horizon(theory_check& c, const growth_fit& fit) {
   if (!(distance(fit.second_half_exponent) < distance(fit.first_half_exponent))) return;
   char text[300];
   std::snprintf(text, sizeof text,
-                "horizon: the exponent rises from %.2f (first half of the window) to %.2f (second half) towards "
+                "horizon: the exponent moves from %.2f (first half of the window) to %.2f (second half) towards "
                 "%.3g: a bounded or lower-order part of the error still dominates from t = %.3g; a longer run "
                 "reaches the model",
-                fit.first_half_exponent, fit.second_half_exponent, *c.exponent_high, fit.t_from);
+                fit.first_half_exponent, fit.second_half_exponent,
+                fit.second_half_exponent < *c.exponent_low ? *c.exponent_low : *c.exponent_high, fit.t_from);
   c.reason = text;
 }
 
