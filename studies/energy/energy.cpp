@@ -11,27 +11,40 @@
 #include <array>
 #include <cmath>
 #include <complex>
+#include <cstdio>
 #include <limits>
 #include <stdexcept>
 
 namespace orderly {
 
 nlohmann::json energy_policy::to_json() const {
-  return {{"bins_per_decade", bins_per_decade},
-          {"probes_per_bin", probes_per_bin},
-          {"fit_decades", fit_decades},
-          {"min_fit_points", min_fit_points},
-          {"bounded_below", bounded_below},
-          {"random_walk_below", random_walk_below},
-          {"linear_below", linear_below},
-          {"saturated_at", saturated_at},
-          {"envelope", "running maximum over log-spaced bins of the bin's maximum over its probes"},
-          {"fit", "least squares of log envelope on log t over [t_end / 10^fit_decades, t_end]"},
-          {"uncertainty", "max(2 x standard error of the slope, |slope(first half) - slope(second half)| / 2)"},
-          {"classes",
-           "exponent < bounded_below: bounded; < random_walk_below: random-walk (t^(1/2), Brouwer's law); "
-           "< linear_below: linear-drift; else faster; an envelope >= saturated_at at the window's start: saturated "
-           "(the quantity is lost); a blow-up: unstable"}};
+  return {
+      {"bins_per_decade", bins_per_decade},
+      {"probes_per_bin", probes_per_bin},
+      {"fit_decades", fit_decades},
+      {"min_fit_points", min_fit_points},
+      {"bounded_below", bounded_below},
+      {"random_walk_below", random_walk_below},
+      {"linear_below", linear_below},
+      {"saturated_at", saturated_at},
+      {"exponent_agreement", exponent_agreement},
+      {"roundoff_level", roundoff_level},
+      {"envelope", "running maximum over log-spaced bins of the bin's maximum over its probes"},
+      {"fit", "least squares of log envelope on log t over [t_end / 10^fit_decades, t_end]"},
+      {"uncertainty", "max(2 x standard error of the slope, |slope(first half) - slope(second half)| / 2)"},
+      {"classes",
+       "exponent < bounded_below: bounded; < random_walk_below: random-walk (t^(1/2), Brouwer's law); "
+       "< linear_below: linear-drift; else faster. Decided on the whole record first: a value that is not finite "
+       "or a blow-up of the run: unstable; a relative error (energy, angular momentum) >= saturated_at anywhere, "
+       "the end included: saturated (the quantity is lost)"},
+      {"theory",
+       "energy: bounded for a symplectic method with its stage equations solved to round-off, linear-drift "
+       "otherwise (a random walk or bounded energy at round-off, envelope <= roundoff_level x eps sqrt(n), is "
+       "explained by it); phase (Kepler, mean anomaly), from the energy's measured class: exponent 1 for "
+       "bounded, 2 for a drift, 1 to 3/2 for a random walk; a disagreement whose slope over the window's second "
+       "half is nearer the model than over its first half is explained by the horizon; round-off alone (shadow run): "
+       "exponent 1/2 plain, 0 compensated; an exponent agrees within "
+       "exponent_agreement of the model range; a disagreement carries the measured reason where there is one"}};
 }
 
 energy_growth_class growth_class_of(double exponent, const energy_policy& policy) {
@@ -82,29 +95,53 @@ growth_fit fit_growth(const std::vector<double>& t, const std::vector<double>& e
   fit.found = true;
   fit.exponent = line.slope;
   fit.uncertainty = std::max(2 * line.slope_standard_error, std::fabs(first.slope - second.slope) / 2);
+  fit.first_half_exponent = first.slope;
+  fit.second_half_exponent = second.slope;
   fit.growth_class = growth_class_of(fit.exponent, policy);
   return fit;
 }
 
 namespace {
 
-// A relative error that had already reached policy.saturated_at when the window opens: class
-// saturated (energy and angular momentum, whose errors are relative to the quantity).
-void mark_saturation(growth_fit& fit, const std::vector<double>& t, const std::vector<double>& envelope,
-                     const energy_policy& policy) {
-  if (!fit.found) return;
-  for (std::size_t i = 0; i < t.size(); ++i)
-    if (t[i] >= fit.t_from) {
-      if (envelope[i] >= policy.saturated_at) {
-        fit.growth_class = energy_growth_class::saturated;
-        fit.reason = "relative error " + std::to_string(envelope[i]) + " at t = " + std::to_string(t[i]) +
-                     ", the window's start: the quantity itself is lost, the envelope is capped by it";
-      }
-      return;
-    }
+std::vector<double> running_max(const std::vector<double>& v) {
+  std::vector<double> out(v.size());
+  double m = 0;
+  for (std::size_t i = 0; i < v.size(); ++i) out[i] = m = std::max(m, v[i]);
+  return out;
+}
+
+std::string at_time(double value, double t) {
+  char text[96];
+  std::snprintf(text, sizeof text, "%.3g at t = %.6g", value, t);
+  return text;
 }
 
 }  // namespace
+
+growth_fit classify_relative_error(const std::vector<double>& t, const std::vector<double>& error,
+                                   const energy_policy& policy) {
+  // A value that is not finite anywhere: the run blew up, whatever the fit window would say.
+  for (std::size_t i = 0; i < error.size(); ++i)
+    if (!std::isfinite(error[i])) {
+      growth_fit fit;
+      fit.growth_class = energy_growth_class::unstable;
+      fit.reason = "relative error not finite at t = " + std::to_string(t[i]) + ": blow-up";
+      return fit;
+    }
+  const auto envelope = running_max(error);
+  growth_fit fit = fit_growth(t, envelope, policy);
+  // The whole record, the end included: a running maximum at or past saturated_at anywhere means
+  // the quantity itself was lost there, even if the fit window's slope looks like a growth law.
+  for (std::size_t i = 0; i < envelope.size(); ++i)
+    if (envelope[i] >= policy.saturated_at) {
+      fit.growth_class = energy_growth_class::saturated;
+      fit.reason = "relative error " + at_time(envelope[i], t[i]) + " (saturated_at " +
+                   std::to_string(policy.saturated_at) + "; " + at_time(envelope.back(), t.back()) +
+                   " at the end): the quantity itself is lost, the envelope is capped by it";
+      return fit;
+    }
+  return fit;
+}
 
 bool energy_problem(const problem_info& problem) {
   if (!problem.hamiltonian) return false;
@@ -136,17 +173,6 @@ const char* wide_scalar_name(scalar_kind run) {
   }
   return "?";
 }
-
-namespace {
-
-std::vector<double> running_max(const std::vector<double>& v) {
-  std::vector<double> out(v.size());
-  double m = 0;
-  for (std::size_t i = 0; i < v.size(); ++i) out[i] = m = std::max(m, v[i]);
-  return out;
-}
-
-}  // namespace
 
 energy_result study_energy(const energy_request& request) {
   if (!request.method || !request.problem) throw std::invalid_argument("energy: no method or problem");
@@ -187,29 +213,144 @@ energy_result study_energy(const energy_request& request) {
   }
   result.wide_scalar = wide_scalar_name(request.scalar);
 
-  std::vector<double> t, envelope, momentum, phase, roundoff;
+  std::vector<double> t, bin_max, momentum, phase, roundoff;
   for (const auto& s : result.samples) {
     t.push_back(s.t);
-    envelope.push_back(s.envelope);
+    bin_max.push_back(s.bin_max);
     if (s.angular_momentum_error) momentum.push_back(*s.angular_momentum_error);
     if (s.phase_error) phase.push_back(std::fabs(*s.phase_error));
     if (s.roundoff_envelope) roundoff.push_back(*s.roundoff_envelope);
   }
-  result.energy_growth = fit_growth(t, envelope, request.policy);
-  mark_saturation(result.energy_growth, t, envelope, request.policy);
-  if (momentum.size() == t.size()) {
-    const auto momentum_envelope = running_max(momentum);
-    result.momentum_growth = fit_growth(t, momentum_envelope, request.policy);
-    mark_saturation(result.momentum_growth, t, momentum_envelope, request.policy);
+  result.energy_growth = classify_relative_error(t, bin_max, request.policy);
+  if (momentum.size() == t.size()) result.momentum_growth = classify_relative_error(t, momentum, request.policy);
+  if (phase.size() == t.size()) {
+    result.phase_growth = fit_growth(t, running_max(phase), request.policy);
+    // The anomaly of an orbit that is no longer the bound Kepler ellipse has no meaning.
+    if (result.energy_growth.growth_class == energy_growth_class::saturated) {
+      result.phase_growth.growth_class = energy_growth_class::saturated;
+      result.phase_growth.reason = "the energy is saturated: the orbit is lost, its anomaly is no phase";
+    }
   }
-  if (phase.size() == t.size()) result.phase_growth = fit_growth(t, running_max(phase), request.policy);
   if (request.roundoff_shadow && roundoff.size() == t.size())
     result.roundoff_growth = fit_growth(t, roundoff, request.policy);
   if (!result.stable) {
     result.energy_growth.growth_class = energy_growth_class::unstable;
     result.energy_growth.reason = result.failure;
   }
+  result.energy_theory = energy_theory_of(result);
+  if (result.phase_growth.points > 0 || result.phase_growth.found) result.phase_theory = phase_theory_of(result);
+  if (result.roundoff_growth.points > 0 || result.roundoff_growth.found)
+    result.roundoff_theory = roundoff_theory_of(result);
   return result;
+}
+
+namespace {
+
+// Brouwer's law for the run's n steps: eps sqrt(n).
+double brouwer_level(const energy_result& r) {
+  return r.samples.empty() ? 0 : r.epsilon * std::sqrt(static_cast<double>(r.samples.back().step));
+}
+
+bool energy_at_roundoff(const energy_result& r) {
+  return !r.samples.empty() && r.samples.back().envelope <= r.policy.roundoff_level * brouwer_level(r);
+}
+
+std::string roundoff_reason(const energy_result& r) {
+  char text[240];
+  std::snprintf(text, sizeof text,
+                "energy at round-off: envelope %.3g <= roundoff_level x eps sqrt(n) = %.3g; the truncation "
+                "error is below the round-off, whose random walk (Brouwer's law) is what grows",
+                r.samples.back().envelope, r.policy.roundoff_level * brouwer_level(r));
+  return text;
+}
+
+// A disagreement the horizon explains: over the window's second half the exponent is nearer the
+// model range than over its first half, so a bounded or lower-order part of the error still
+// dominates the window's start and the fit over the whole window lags behind the model.
+void explain_by_horizon(theory_check& c, const growth_fit& fit) {
+  if (c.agrees || !c.reason.empty() || !fit.found || !c.exponent_low) return;
+  auto distance = [&](double p) { return std::max({*c.exponent_low - p, p - *c.exponent_high, 0.0}); };
+  if (!(distance(fit.second_half_exponent) < distance(fit.first_half_exponent))) return;
+  char text[300];
+  std::snprintf(text, sizeof text,
+                "horizon: the exponent moves from %.2f (first half of the window) to %.2f (second half) towards "
+                "%.3g: a bounded or lower-order part of the error still dominates from t = %.3g; a longer run "
+                "reaches the model",
+                fit.first_half_exponent, fit.second_half_exponent,
+                fit.second_half_exponent < *c.exponent_low ? *c.exponent_low : *c.exponent_high, fit.t_from);
+  c.reason = text;
+}
+
+bool solved_exactly(const energy_result& r) { return !r.newton_tolerance || *r.newton_tolerance == 0; }
+
+}  // namespace
+
+theory_check energy_theory_of(const energy_result& r) {
+  theory_check c;
+  const bool conserving = r.symplectic && solved_exactly(r);
+  const auto expected = conserving ? energy_growth_class::bounded : energy_growth_class::linear_drift;
+  c.expected = conserving ? "bounded (symplectic)"
+                          : (r.symplectic ? "linear drift (symplectic only as the exact solution of its stage "
+                                            "equations; Newton stopped short of it)"
+                                          : "linear drift (not symplectic)");
+  c.exponent_low = c.exponent_high = conserving ? 0.0 : 1.0;
+  const auto measured = r.energy_growth.growth_class;
+  c.agrees = measured == expected;
+  if (c.agrees) return c;
+  if (measured == energy_growth_class::saturated && !conserving)
+    c.reason = "the drift reached the size of the energy (saturated): the solution is lost";
+  else if (measured == energy_growth_class::unstable)
+    c.reason = "the run blew up (" + r.failure + "): the step is outside the method's stability region";
+  else if ((measured == energy_growth_class::random_walk || measured == energy_growth_class::bounded) &&
+           energy_at_roundoff(r))
+    c.reason = roundoff_reason(r);
+  else if (r.symplectic && !solved_exactly(r) && r.momentum_growth.growth_class == energy_growth_class::linear_drift)
+    // A Gauss method conserves the angular momentum (a quadratic invariant) exactly when its stages
+    // are solved; its linear drift is the loose solve's, which the energy's bounded truncation error
+    // still hides at this horizon.
+    c.reason =
+        "the loose solve's drift is below the bounded truncation error of the energy at this horizon; the "
+        "angular momentum, conserved exactly by a solved Gauss method, drifts linearly (exponent " +
+        std::to_string(r.momentum_growth.exponent).substr(0, 5) + ")";
+  explain_by_horizon(c, r.energy_growth);
+  return c;
+}
+
+theory_check phase_theory_of(const energy_result& r) {
+  theory_check c;
+  const auto energy = r.energy_growth.growth_class;
+  if (energy == energy_growth_class::saturated || energy == energy_growth_class::unstable) {
+    c.expected = "none: the orbit is lost";
+    c.agrees = r.phase_growth.growth_class == energy_growth_class::saturated;
+    c.reason = "the energy is " + std::string(class_name(energy)) + ": the anomaly of a lost orbit is no phase";
+    return c;
+  }
+  // The phase follows the energy as measured: the frequency of a Kepler orbit is a function of its
+  // energy, so a bounded energy gives a constant frequency error, a drift a drifting one.
+  if (energy == energy_growth_class::random_walk) {
+    // The random walk of the frequency gives t^(3/2); a constant frequency error of the truncation
+    // adds a linear term, which dominates while it is larger.
+    c.expected = "between t (a constant frequency error) and t^(3/2) (a random walk of the energy, integrated)";
+    c.exponent_low = 1.0;
+    c.exponent_high = 1.5;
+  } else {
+    const bool bounded = energy == energy_growth_class::bounded;
+    c.expected = bounded ? "t (bounded energy: a constant frequency error)" : "t^2 (a drifting energy and frequency)";
+    c.exponent_low = c.exponent_high = bounded ? 1.0 : 2.0;
+  }
+  c.agrees = r.phase_growth.found && r.phase_growth.exponent >= *c.exponent_low - r.policy.exponent_agreement &&
+             r.phase_growth.exponent <= *c.exponent_high + r.policy.exponent_agreement;
+  explain_by_horizon(c, r.phase_growth);
+  return c;
+}
+
+theory_check roundoff_theory_of(const energy_result& r) {
+  theory_check c;
+  const double expected = r.compensated ? 0.0 : 0.5;
+  c.expected = r.compensated ? "bounded (compensated update)" : "t^(1/2) (Brouwer's law: the update's rounding)";
+  c.exponent_low = c.exponent_high = expected;
+  c.agrees = r.roundoff_growth.found && std::fabs(r.roundoff_growth.exponent - expected) <= r.policy.exponent_agreement;
+  return c;
 }
 
 harmonic_prediction predict_harmonic(const method_entry& method, const mp50& h, const mp50& k, const mp50& x0,
@@ -269,11 +410,19 @@ nlohmann::json fit_json(const growth_fit& g) {
   if (g.found) {
     j["exponent"] = g.exponent;
     j["uncertainty"] = g.uncertainty;
+    j["half_window_exponents"] = {g.first_half_exponent, g.second_half_exponent};
   } else {
     j["exponent"] = nullptr;
     j["uncertainty"] = nullptr;
   }
   if (!g.reason.empty()) j["reason"] = g.reason;
+  return j;
+}
+
+nlohmann::json theory_json(const theory_check& c) {
+  nlohmann::json j{{"expected", c.expected}, {"agrees", c.agrees}};
+  j["exponent"] = c.exponent_low ? nlohmann::json{*c.exponent_low, *c.exponent_high} : nlohmann::json(nullptr);
+  if (!c.reason.empty()) j["reason"] = c.reason;
   return j;
 }
 
@@ -303,7 +452,7 @@ nlohmann::json to_json(const energy_result& r) {
     }
     samples.push_back(std::move(j));
   }
-  nlohmann::json j{{"schema", "orderly.energy/1"},
+  nlohmann::json j{{"schema", "orderly.energy/2"},
                    {"kind", "run"},
                    {"method", r.method},
                    {"family", r.family},
@@ -323,6 +472,14 @@ nlohmann::json to_json(const energy_result& r) {
                    {"policy", r.policy.to_json()},
                    {"samples", samples}};
   if (!r.stable) j["failure"] = r.failure;
+  if (r.newton_tolerance) {
+    const double per_step = r.steps > 0 ? static_cast<double>(r.newton_iterations) / static_cast<double>(r.steps) : 0;
+    j["newton"] = {{"tolerance", *r.newton_tolerance},
+                   {"stops_at", *r.newton_tolerance > 0 ? "correction <= tolerance x max(|y|, 1) (max norm)"
+                                                        : "round-off: correction <= 4 eps x max(|y|, 1) (max norm)"},
+                   {"iterations", r.newton_iterations},
+                   {"iterations_per_step", per_step}};
+  }
   // The round-off references a figure draws: epsilon, and Brouwer's law eps sqrt(n) = eps sqrt(t / h)
   // from the first sample to the last.
   if (!r.samples.empty() && r.h > 0) {
@@ -334,8 +491,15 @@ nlohmann::json to_json(const energy_result& r) {
   }
   if (r.momentum_growth.points > 0 || r.momentum_growth.found)
     j["angular_momentum_growth"] = fit_json(r.momentum_growth);
-  if (r.phase_growth.points > 0 || r.phase_growth.found) j["phase_growth"] = fit_json(r.phase_growth);
-  if (r.roundoff_growth.points > 0 || r.roundoff_growth.found) j["roundoff_growth"] = fit_json(r.roundoff_growth);
+  j["growth"]["theory"] = theory_json(r.energy_theory);
+  if (r.phase_growth.points > 0 || r.phase_growth.found) {
+    j["phase_growth"] = fit_json(r.phase_growth);
+    j["phase_growth"]["theory"] = theory_json(r.phase_theory);
+  }
+  if (r.roundoff_growth.points > 0 || r.roundoff_growth.found) {
+    j["roundoff_growth"] = fit_json(r.roundoff_growth);
+    j["roundoff_growth"]["theory"] = theory_json(r.roundoff_theory);
+  }
   if (!r.theory.empty()) {
     j["theory"] = {{"formula", r.theory}};
     if (r.per_step_energy_factor) j["theory"]["per_step_energy_factor"] = *r.per_step_energy_factor;

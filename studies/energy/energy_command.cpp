@@ -1,5 +1,5 @@
 // `orderly energy`: the Hamiltonian long-time study for one method and problem, or the default
-// suite. Writes orderly.energy/1 JSON.
+// suite. Writes orderly.energy/2 JSON.
 #include "commands.hpp"
 #include "input_limits.hpp"
 #include "output.hpp"
@@ -20,13 +20,19 @@ namespace {
 
 struct energy_options {
   std::string method, problem, h, scalar = "double", json_path, suite;
-  double periods = 0, t_end = 0;
+  double periods = 0, t_end = 0, newton_tolerance = 0;
   bool compensated = false, roundoff_shadow = false;
   unsigned threads = 0;
 };
 
 // Runs longer than this are refused: 10^8 steps of the cheapest method take minutes already.
 constexpr double max_steps = 1e8;
+
+std::string tolerance_text(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", v);
+  return text;
+}
 
 void print_summary(const energy_result& r) {
   auto fit_text = [](const growth_fit& g) {
@@ -39,6 +45,10 @@ void print_summary(const energy_result& r) {
   std::printf("%s on %s, h = %s, %zu steps, %s%s (energy evaluated in %s)\n", r.method.c_str(), r.problem.c_str(),
               r.h_text.c_str(), r.steps, r.scalar.c_str(), r.compensated ? ", compensated" : "", r.wide_scalar.c_str());
   if (!r.stable) std::printf("  %s\n", r.failure.c_str());
+  if (r.newton_tolerance)
+    std::printf("  Newton: stops at %s, %.2f iterations per step\n",
+                *r.newton_tolerance > 0 ? tolerance_text(*r.newton_tolerance).c_str() : "round-off",
+                static_cast<double>(r.newton_iterations) / static_cast<double>(r.steps));
   const double final_error = r.samples.empty() ? 0 : r.samples.back().energy_error;
   const double envelope = r.samples.empty() ? 0 : r.samples.back().envelope;
   std::printf("  energy: |H - H0|/|H0| at t_end %.3e, envelope %.3e; growth %s\n", final_error, envelope,
@@ -75,6 +85,12 @@ void run_single(const energy_options& o) {
     throw usage_error("--roundoff: needs a float, double or long-double run of a library method");
   if (o.compensated && method.seed())
     throw usage_error("--compensated: " + o.method + " is an article's code, kept as written");
+  if (!(o.newton_tolerance >= 0) || !std::isfinite(o.newton_tolerance))
+    throw usage_error("--newton-tolerance " + tolerance_text(o.newton_tolerance) + ": must be 0 or a positive number");
+  if (o.newton_tolerance > 0 && method.family != method_family::implicit_rk)
+    throw usage_error("--newton-tolerance: " + o.method + " solves no stage equations (implicit Runge-Kutta only)");
+  if (o.newton_tolerance > 0 && o.compensated)
+    throw usage_error("--newton-tolerance: implicit methods have no compensated update");
   double h = 0;
   try {
     h = static_cast<double>(problems::parse_value(o.h));
@@ -109,7 +125,8 @@ void run_single(const energy_options& o) {
                                .h = o.h,
                                .steps = static_cast<std::size_t>(steps),
                                .sum = o.compensated ? summation::compensated : summation::plain,
-                               .roundoff_shadow = o.roundoff_shadow};
+                               .roundoff_shadow = o.roundoff_shadow,
+                               .newton_tolerance = o.newton_tolerance};
   const auto result = study_energy(request);
   if (o.json_path.empty())
     print_summary(result);
@@ -151,6 +168,9 @@ void add_energy_command(CLI::App& app) {
   cmd->add_flag("--compensated", o->compensated, "Kahan-compensated update y + increment");
   cmd->add_flag("--roundoff", o->roundoff_shadow,
                 "Also run the method in the wider scalar and measure the round-off part of the energy error alone");
+  cmd->add_option("--newton-tolerance", o->newton_tolerance,
+                  "Implicit Runge-Kutta: stop Newton at a correction of this times max(|y|, 1) (0: round-off)")
+      ->capture_default_str();
   cmd->add_option("--json", o->json_path, "Write the JSON result to FILE ('-' for standard output)");
   cmd->add_option("--suite", o->suite, "Run the default suite (writes reports/out/energy/energy.json unless --json)");
   add_threads_option(*cmd, o->threads, "Threads for the suite (default: all cores)");

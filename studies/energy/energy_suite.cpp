@@ -50,18 +50,33 @@ constexpr double fixed_work_t_end = 1000;
 // bounded energy error is ~4e-15 (4e-11 at h = 1/1000, times 10^-4), below the round-off of 10^5
 // steps already, so over the fit window the energy envelope shows the round-off's own growth law.
 constexpr std::size_t compensation_steps = 10000000;
+// The implicit symplectic methods (the catalog's implicit tableaus that satisfy Cooper's condition:
+// implicit-midpoint, gauss4, gauss6) on kepler at h = 1/100, as the kepler part, over 10^5 steps
+// (159 orbits: each step is a Newton solve), once with Newton converged to round-off and once
+// stopped at loose_newton_tolerance: a Gauss method is symplectic only as the exact solution of its
+// stage equations, and an iteration error left in every step is a non-symplectic perturbation.
+constexpr std::size_t implicit_steps = 100000;
+constexpr double loose_newton_tolerance = 1e-8;
+
+std::string number_text(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", v);
+  return text;
+}
 
 std::vector<suite_job> suite_jobs() {
   std::vector<suite_job> jobs;
   auto add = [&](const std::string& part, const method_entry& m, const std::string& problem, const std::string& h,
-                 std::size_t steps, summation sum = summation::plain, bool roundoff_shadow = false) {
+                 std::size_t steps, summation sum = summation::plain, bool roundoff_shadow = false,
+                 double newton_tolerance = 0) {
     jobs.push_back({part, energy_request{.method = &m,
                                          .problem = &problem_named(problem),
                                          .scalar = scalar_kind::float64,
                                          .h = h,
                                          .steps = steps,
                                          .sum = sum,
-                                         .roundoff_shadow = roundoff_shadow}});
+                                         .roundoff_shadow = roundoff_shadow,
+                                         .newton_tolerance = newton_tolerance}});
   };
   // The long ones first, so that two threads finish together.
   for (auto sum : {summation::plain, summation::compensated}) {
@@ -72,6 +87,10 @@ std::vector<suite_job> suite_jobs() {
     // both runs, and of the along-track drift's O(h^2) leak into H.
     add("compensation", method_named("velocity-verlet"), "kepler", "1/10000", compensation_steps, sum, true);
   }
+  for (const auto& m : method_catalog())
+    if (m.family == method_family::implicit_rk && m.symplectic)
+      for (const double tolerance : {0.0, loose_newton_tolerance})
+        add("implicit-kepler", m, "kepler", "1/100", implicit_steps, summation::plain, false, tolerance);
   for (const auto& m : method_catalog()) {
     if (!long_time_method(m)) continue;
     add("kepler", m, "kepler", "1/100", kepler_steps);
@@ -115,7 +134,7 @@ nlohmann::json run_energy_suite(unsigned threads) {
   }
   if (!failures.empty()) throw std::runtime_error("energy suite: " + failures.dump());
   std::fprintf(stderr, "energy: seed experiments and settling study\n");
-  return {{"schema", "orderly.energy/1"},
+  return {{"schema", "orderly.energy/2"},
           {"kind", "suite"},
           {"policy", energy_policy{}.to_json()},
           {"parts",
@@ -126,6 +145,10 @@ nlohmann::json run_energy_suite(unsigned threads) {
             {"compensation",
              "kepler over 10^7 steps, plain and Kahan-compensated update: velocity-verlet h = 1/100, "
              "yoshida4 h = 1/10000; velocity-verlet h = 1/10000 with a float128 shadow run (round-off alone)"},
+            {"implicit-kepler",
+             "the implicit symplectic methods (Gauss collocation: implicit-midpoint, gauss4, gauss6) on kepler, "
+             "h = 1/100, 10^5 steps, Newton converged to round-off and stopped at a correction of " +
+                 number_text(loose_newton_tolerance) + " x max(|y|, 1)"},
             {"pendulum", "velocity-verlet, yoshida4, rk4, dopri54 at h = 1/20, 10^6 steps"},
             {"henon-heiles", "velocity-verlet, yoshida4, rk4, dopri54 at h = 1/20, 10^6 steps"}}},
           {"runs", runs},

@@ -1,4 +1,4 @@
-"""The energy section (reports/orderly_report/sections/energy.py) on a synthetic orderly.energy/1
+"""The energy section (reports/orderly_report/sections/energy.py) on a synthetic orderly.energy/2
 document whose numbers are known here: the page has the section and its figures, each figure's
 data file holds exactly the document's values, malformed input is refused naming the field, and a
 blown-up run or a null value draws no NaN."""
@@ -48,7 +48,7 @@ def run(part, method, family, exponent, constant, cls, **more):
 def document():
     harmonic_extra = lambda t, e: {"predicted_energy_error": e, "predicted_energy_deviation": -e}  # noqa: E731
     return {
-        "schema": "orderly.energy/1", "kind": "suite", "policy": POLICY, "parts": {},
+        "schema": "orderly.energy/2", "kind": "suite", "policy": POLICY, "parts": {},
         "runs": [
             run("kepler", "rk4", "explicit-rk", 1.0, 1e-9, "linear-drift"),
             run("kepler", "yoshida4", "splitting", 0.0, 3e-7, "bounded"),

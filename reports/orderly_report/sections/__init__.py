@@ -7,7 +7,7 @@ A section module registers itself at import:
     def build(documents, context):      # -> model.SectionPage
         ...
 
-    register(Section(key="energy", schemas=("orderly.energy/1",), order=20, build=build))
+    register(Section(key="energy", schemas=("orderly.energy/2",), order=20, build=build))
 
 Every module in this package is imported by all_sections(), so a new section is one new file.
 `documents` are that schema's files (documents.Document: name, schema, data); `context` gives

@@ -154,3 +154,26 @@ TEST(EnergyGrowth, AnOrbitThatIsLostIsSaturatedNotBounded) {
                                     .steps = 1000000});
   EXPECT_EQ(verlet.energy_growth.growth_class, orderly::energy_growth_class::bounded);
 }
+
+TEST(EnergyGrowth, AGaussMethodConservesTheAngularMomentumOnlyWhenItsStagesAreSolved) {
+  // Gauss collocation conserves every quadratic invariant exactly (Hairer-Lubich-Wanner, Sect.
+  // IV.2.1), Kepler's angular momentum among them, as the exact solution of its stage equations: solved to
+  // round-off, what is left of L's error is round-off, which does not drift; stopped at a correction
+  // of 10^-8 (10^8 times round-off), every step leaves an iteration error that conserves nothing, and
+  // L drifts. The energy stays bounded when solved (a symplectic method).
+  auto run = [](double newton_tolerance) {
+    return study_energy({.method = find_method("gauss6"),
+                         .problem = find_problem("kepler"),
+                         .scalar = scalar_kind::float64,
+                         .h = "1/100",
+                         .steps = 100000,
+                         .newton_tolerance = newton_tolerance});
+  };
+  const auto solved = run(0), loose = run(1e-8);
+  EXPECT_EQ(solved.energy_growth.growth_class, orderly::energy_growth_class::bounded);
+  EXPECT_NE(solved.momentum_growth.growth_class, orderly::energy_growth_class::linear_drift);
+  EXPECT_EQ(loose.momentum_growth.growth_class, orderly::energy_growth_class::linear_drift);
+  ASSERT_TRUE(solved.newton_tolerance.has_value());
+  EXPECT_EQ(*loose.newton_tolerance, 1e-8);
+  EXPECT_LT(loose.newton_iterations, solved.newton_iterations);  // a looser stop takes fewer iterations
+}

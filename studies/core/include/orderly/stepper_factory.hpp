@@ -128,8 +128,9 @@ class bound_seed final : public bound_stepper<float> {
 template <class T>
 class bound_implicit_rk final : public bound_stepper<T> {
  public:
-  bound_implicit_rk(const butcher_tableau& tableau, const typed_problem<T>& problem, weight_set weights)
-      : stepper_(numeric_coefficients<T>(tableau, weights)), problem_(&problem) {}
+  bound_implicit_rk(const butcher_tableau& tableau, const typed_problem<T>& problem, weight_set weights,
+                    const T& newton_tolerance = T(0))
+      : stepper_(numeric_coefficients<T>(tableau, weights), newton_tolerance), problem_(&problem) {}
   void step(const T& t, state_of<T>& y, const T& h) override {
     stepper_.step(problem_->rhs, problem_->jacobian, t, y, h);
   }
@@ -202,6 +203,19 @@ std::unique_ptr<bound_stepper<T>> make_stepper(const method_entry& method, const
       return std::make_unique<detail::bound_rosenbrock<T>>(*method.rosenbrock(), problem, weights);
   }
   throw std::invalid_argument(method.name + ": no stepper for family " + family_name(method.family));
+}
+
+// An implicit Runge-Kutta method whose Newton iteration stops at a correction of newton_tolerance
+// times max(|y|, 1) instead of round-off (implicit_rk_stepper): for studies that measure what a
+// loose solve does. newton_tolerance = 0 is make_stepper's stepper. Throws std::invalid_argument
+// for a method of another family.
+template <class T>
+std::unique_ptr<bound_stepper<T>> make_implicit_rk_stepper(const method_entry& method, const typed_problem<T>& problem,
+                                                           const T& newton_tolerance) {
+  if (method.family != method_family::implicit_rk)
+    throw std::invalid_argument(method.name + ": a Newton tolerance needs an implicit Runge-Kutta method");
+  return std::make_unique<detail::bound_implicit_rk<T>>(*method.tableau(), problem, weight_set::primary,
+                                                        newton_tolerance);
 }
 
 // The adaptive stepper of a catalog method with an error estimate, handed to `use` as the concrete

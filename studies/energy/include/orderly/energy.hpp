@@ -10,7 +10,8 @@
 // (wide_scalar_name), from the run's state converted exactly, so the evaluation's own rounding
 // cannot pollute errors of a few units of the run's epsilon. H0 is the energy of the run's
 // (rounded) initial state. Kepler and the solar system also give the angular momentum, and Kepler
-// the phase (along-track) error against its exact solution.
+// the phase (along-track) error against its exact solution, in the mean anomaly (kepler_mean_anomaly
+// in energy_run.hpp: uniform in time, so the lag does not depend on where in the orbit it is read).
 //
 // The growth of the envelope against t is a least-squares slope in log-log over the last
 // policy.fit_decades decades of t (growth_policy below), with an uncertainty, and a class.
@@ -67,11 +68,21 @@ struct energy_policy {
   double bounded_below = 0.25;
   double random_walk_below = 0.75;
   double linear_below = 1.5;
-  // A relative error envelope of at least this at the fit window's start means the quantity itself
-  // is lost (Euler's Kepler orbit unbinds: |H - H0| ~ |H0|): the envelope is capped by the
-  // quantity, so its slope says nothing about growth. Class "saturated", not "bounded". Half the
+  // A relative error of at least this anywhere in the record, the end included, means the
+  // quantity itself is lost (Euler's Kepler orbit unbinds: |H - H0| ~ |H0|): the envelope is capped
+  // by the quantity, so its slope says nothing about growth. Class "saturated", whatever the fit
+  // window's slope (Euler on the outer solar system crosses it only in the last decade). Half the
   // quantity, the convergence study's pre-asymptotic threshold (order_policy.hpp), for the same reason.
   double saturated_at = 0.5;
+
+  // --- Theory, against which each run's classes are checked (theory_check) ---
+  // A measured exponent agrees with a model exponent when it is nearer to it than to a model 1/2
+  // away: the half-distance, the same midpoint rule as the class boundaries.
+  double exponent_agreement = 0.25;
+  // An energy envelope at most this many times eps sqrt(n) (Brouwer's law for n steps) is at the
+  // level of the run's round-off: a step rounds each stage and the update, a few to some tens of
+  // roundings of eps, and the random walk of those is this factor times eps sqrt(n) at most.
+  double roundoff_level = 100;
 
   nlohmann::json to_json() const;
 };
@@ -102,6 +113,7 @@ inline const char* class_name(energy_growth_class c) {
 struct growth_fit {
   bool found = false;
   double exponent = 0, uncertainty = 0;
+  double first_half_exponent = 0, second_half_exponent = 0;  // the slopes over the window's halves
   energy_growth_class growth_class = energy_growth_class::undetermined;
   double t_from = 0, t_to = 0;
   int points = 0;
@@ -112,6 +124,23 @@ struct growth_fit {
 // (non-positive values are left out: log of zero).
 growth_fit fit_growth(const std::vector<double>& t, const std::vector<double>& envelope, const energy_policy& policy);
 energy_growth_class growth_class_of(double exponent, const energy_policy& policy);
+// The class of a whole record of a relative error (energy, angular momentum), given per bin (any
+// values, not yet a running maximum): unstable when a value is not finite; saturated when the
+// running maximum reaches policy.saturated_at anywhere, the end included; otherwise fit_growth's
+// class of the running maximum. The exponent is fitted and reported in every case it can be.
+growth_fit classify_relative_error(const std::vector<double>& t, const std::vector<double>& error,
+                                   const energy_policy& policy);
+
+// What theory expects of one measured growth of a run and whether the run agrees; where it does
+// not, the measured reason when there is one (reason empty: a disagreement nothing explains).
+struct theory_check {
+  std::string expected;  // the expected class or growth law, in words
+  // The model exponents the measured one may take (one model: low = high); none when the quantity
+  // has no growth law (the anomaly of a lost orbit).
+  std::optional<double> exponent_low, exponent_high;
+  bool agrees = false;
+  std::string reason;
+};
 
 struct energy_sample {
   std::size_t step = 0;
@@ -121,7 +150,7 @@ struct energy_sample {
   double bin_max = 0;                            // the bin's maximum of energy_error over its probes
   double envelope = 0;                           // running maximum of bin_max
   std::optional<double> angular_momentum_error;  // |L - L0| / |L0| (vector norm for 3-D)
-  std::optional<double> phase_error;             // Kepler: theta_numerical - theta_exact (radians, unwrapped)
+  std::optional<double> phase_error;             // Kepler: M_numerical - M_exact, mean anomaly (radians, unwrapped)
   std::optional<double> predicted_energy_error;  // harmonic: from the method (harmonic_prediction)
   std::optional<double> predicted_energy_deviation;
   // With a round-off shadow: |H(y_n) - H(y~_n)| / |H0|, y~ the same method run in the wide scalar
@@ -141,6 +170,9 @@ struct energy_request {
   // Also run the method in the wide scalar, step for step, to separate the run's round-off from its
   // truncation error (float, double and long double runs; the shadow costs a software-scalar run).
   bool roundoff_shadow = false;
+  // Implicit Runge-Kutta methods: Newton stops at a correction of newton_tolerance max(|y|, 1);
+  // 0 is round-off (4 eps), the stage equations solved as exactly as the scalar allows.
+  double newton_tolerance = 0;
   energy_policy policy{};
 };
 
@@ -156,8 +188,19 @@ struct energy_result {
   std::string failure;
   double t_end = 0;
   std::uint64_t rhs_evaluations = 0;
+  std::optional<double> newton_tolerance;  // implicit Runge-Kutta: the request's (0: round-off)
+  std::uint64_t newton_iterations = 0;
   std::vector<energy_sample> samples;
   growth_fit energy_growth, momentum_growth, phase_growth, roundoff_growth;
+  // Energy: bounded for a symplectic method (Newton converged), a linear drift otherwise. Phase
+  // (Kepler, mean anomaly), from the energy as measured: linear for a bounded energy (a constant
+  // frequency error), quadratic for a drifting one, t to t^(3/2) for a random walk (the frequency's
+  // random walk, integrated: Brouwer's law for the along-track error).
+  // Round-off alone (the shadow's difference): a random walk, t^(1/2), for the plain update (each
+  // step rounds y + increment to eps |y|, independent errors: Brouwer's law); bounded for the
+  // compensated one (the update's rounding is carried; what is left, the increment's own rounding,
+  // is h times smaller per step).
+  theory_check energy_theory, phase_theory, roundoff_theory;
   double epsilon = 0;                            // the run scalar's machine epsilon (its unit round-off times 2)
   std::string theory;                            // harmonic: how the prediction was derived
   std::optional<double> per_step_energy_factor;  // RK on harmonic: |R(i omega h)|^2
@@ -172,6 +215,10 @@ std::optional<double> problem_period(const problem_info& problem);
 const char* wide_scalar_name(scalar_kind run);
 
 energy_result study_energy(const energy_request& request);
+// The theory checks of a run whose growths are fitted (study_energy calls it).
+theory_check energy_theory_of(const energy_result& result);
+theory_check phase_theory_of(const energy_result& result);
+theory_check roundoff_theory_of(const energy_result& result);
 nlohmann::json to_json(const energy_result& result);
 
 // Harmonic oscillator x'' = -k x: the relative energy deviation (H_n - H0)/H0 after each of
@@ -189,8 +236,9 @@ harmonic_prediction predict_harmonic(const method_entry& method, const mp50& h_e
                                      const mp50& v0, const std::vector<std::size_t>& steps);
 
 // The default suite: every Runge-Kutta and splitting method on kepler and the outer solar system,
-// the harmonic oscillator against its prediction, energy at fixed work, the compensated pair, the
-// seed experiments and the settling-time study. One JSON document (schema orderly.energy/1, kind
+// the implicit symplectic methods on kepler with Newton solved and stopped early, the harmonic
+// oscillator against its prediction, energy at fixed work, the compensated pair, the
+// seed experiments and the settling-time study. One JSON document (schema orderly.energy/2, kind
 // "suite"); progress on stderr.
 nlohmann::json run_energy_suite(unsigned threads);
 
