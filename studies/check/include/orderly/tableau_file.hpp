@@ -192,6 +192,25 @@ inline int longest_digits(const std::vector<std::vector<coefficient_text>>& a,
   return longest;
 }
 
+// Refuses a file whose order conditions (up to order declared + 1) and stability function would
+// cost more than the bounds above, before any of them is evaluated.
+inline void refuse_excessive_work(int declared, std::size_t s, int digits) {
+  const int highest = declared + 1;
+  const double work = static_cast<double>(generate_trees(highest).trees.size()) * static_cast<double>(s * s) +
+                      static_cast<double>(s * s) * static_cast<double>(s * s);
+  const std::string what = "order " + std::to_string(declared) + " with " + std::to_string(s) + " stages";
+  if (work > max_condition_work)
+    throw tableau_file_error(what + " needs about " + std::to_string(static_cast<long long>(work)) +
+                             " exact operations for its order conditions and stability function; at most " +
+                             std::to_string(static_cast<long long>(max_condition_work)) + " are run");
+  const double digit_weighted = work * std::pow(static_cast<double>(digits), digit_cost_exponent);
+  if (digit_weighted > max_digit_weighted_work)
+    throw tableau_file_error(
+        what + " and " + std::to_string(digits) + "-digit coefficients needs about " + scientific(digit_weighted) +
+        " digit-weighted operations for its order conditions; at most " + scientific(max_digit_weighted_work) +
+        " are run (shorten the coefficients or declare a lower order)");
+}
+
 // How a row of A is written: all s entries, or the strictly lower part of an explicit method
 // (row i holds i - 1 entries; the first row may be [] or ["0"]).
 enum class row_form { square, strictly_lower, either };
@@ -296,22 +315,8 @@ inline tableau_file parse_tableau_file(const nlohmann::json& j) {
     throw tableau_file_error("field 'embedded_order' is given but 'b_hat' is not");
   }
   // The order conditions' cost, estimated before any of them is evaluated.
-  const int highest = std::max(t.order, t.embedded_order.value_or(0)) + 1;
-  const double work = static_cast<double>(generate_trees(highest).trees.size()) * static_cast<double>(s * s) +
-                      static_cast<double>(s * s) * static_cast<double>(s * s);
-  if (work > max_condition_work)
-    throw tableau_file_error("order " + std::to_string(highest - 1) + " with " + std::to_string(s) +
-                             " stages needs about " + std::to_string(static_cast<long long>(work)) +
-                             " exact operations for its order conditions and stability function; at most " +
-                             std::to_string(static_cast<long long>(max_condition_work)) + " are run");
-  const int digits = detail::longest_digits(given_a, {given_b, given_b_hat, given_c});
-  const double digit_weighted = work * std::pow(static_cast<double>(digits), digit_cost_exponent);
-  if (digit_weighted > max_digit_weighted_work)
-    throw tableau_file_error("order " + std::to_string(highest - 1) + " with " + std::to_string(s) + " stages and " +
-                             std::to_string(digits) + "-digit coefficients needs about " + scientific(digit_weighted) +
-                             " digit-weighted operations for its order " + "conditions; at most " +
-                             scientific(max_digit_weighted_work) +
-                             " are run (shorten the coefficients or declare a lower order)");
+  detail::refuse_excessive_work(std::max(t.order, t.embedded_order.value_or(0)), s,
+                                detail::longest_digits(given_a, {given_b, given_b_hat, given_c}));
   // Every decimal entry carries the table's relative uncertainty; rationals and integers none.
   if (file.decimal) file.relative_uncertainty = decimal_table_uncertainty(file.printed_digits);
   const exact& u = file.relative_uncertainty;
