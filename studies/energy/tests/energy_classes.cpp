@@ -5,6 +5,8 @@
 // slope) and an exponential blow-up that overflows (unstable).
 #include <orderly/energy.hpp>
 
+#include "random_walk_record.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -54,30 +56,9 @@ TEST(EnergyClasses, ACumulativeSumOfSeededNoiseIsARandomWalkWithExponentOneHalf)
   // round-off): the expected running maximum of |S_n| is eps sqrt(pi n / 2) (Feller), exponent 1/2.
   // One walk's maximum wanders by a random factor over two decades, so the record is the mean of
   // the running maxima over independent walks; the classifier takes running maxima as any record.
-  constexpr int walks = 64;
-  constexpr std::size_t steps = 1000000;
-  const double eps = std::numeric_limits<double>::epsilon();
-  std::vector<std::size_t> sample_steps;
-  for (int k = 0;; ++k) {
-    const auto n = static_cast<std::size_t>(std::ceil(std::pow(10.0, k / 10.0) - 1e-9));
-    if (n > steps) break;
-    if (sample_steps.empty() || n > sample_steps.back()) sample_steps.push_back(n);
-  }
-  std::vector<double> mean_max(sample_steps.size(), 0);
-  std::uint64_t state = 987654321;
-  for (int w = 0; w < walks; ++w) {
-    double walk = 0, m = 0;
-    std::size_t next = 0;
-    for (std::size_t n = 1; n <= steps; ++n) {
-      state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-      walk += (state >> 63) ? eps : -eps;
-      m = std::max(m, std::fabs(walk));
-      if (n == sample_steps[next]) mean_max[next++] += m / walks;
-    }
-  }
-  std::vector<double> t;
-  for (auto n : sample_steps) t.push_back(static_cast<double>(n));
-  const auto fit = classify_relative_error(t, mean_max, energy_policy{});
+  const auto walks = orderly::testing::mean_running_maximum_of_random_walks(
+      64, 1000000, std::numeric_limits<double>::epsilon(), 987654321);
+  const auto fit = classify_relative_error(walks.t, walks.value, energy_policy{});
   ASSERT_TRUE(fit.found);
   EXPECT_EQ(fit.growth_class, energy_growth_class::random_walk);
   EXPECT_NEAR(fit.exponent, 0.5, 0.05);

@@ -3,6 +3,8 @@
 #include <orderly/compensated_sum.hpp>
 #include <orderly/energy.hpp>
 
+#include "random_walk_record.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -75,32 +77,8 @@ TEST(EnergyGrowth, TheRunningMaximumOfARandomWalkGrowsLikeTheSquareRootOfTime) {
   // of |S_n| is sqrt(pi n / 2) (Brouwer's law is this statement for round-off). One walk's maximum
   // wanders by a random factor over two decades, so the mean over independent walks is fitted.
   // Sampled at log-spaced n, 10 per decade, as the study samples.
-  constexpr int walks = 64;
-  constexpr std::size_t steps = 1000000;
-  std::vector<std::size_t> sample_steps;
-  for (int k = 0;; ++k) {
-    const auto n = static_cast<std::size_t>(std::ceil(std::pow(10.0, k / 10.0) - 1e-9));
-    if (n > steps) break;
-    if (sample_steps.empty() || n > sample_steps.back()) sample_steps.push_back(n);
-  }
-  std::vector<double> mean_max(sample_steps.size(), 0);
-  std::uint64_t state = 12345;
-  for (int w = 0; w < walks; ++w) {
-    double walk = 0, m = 0;
-    std::size_t next = 0;
-    for (std::size_t n = 1; n <= steps; ++n) {
-      state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-      walk += (state >> 63) ? 1.0 : -1.0;
-      m = std::max(m, std::fabs(walk));
-      if (n == sample_steps[next]) mean_max[next++] += m / walks;
-    }
-  }
-  series s;
-  for (std::size_t i = 0; i < sample_steps.size(); ++i) {
-    s.t.push_back(static_cast<double>(sample_steps[i]));
-    s.envelope.push_back(mean_max[i]);
-  }
-  const auto fit = fit_growth(s.t, s.envelope, energy_policy{});
+  const auto walks = orderly::testing::mean_running_maximum_of_random_walks(64, 1000000, 1.0, 12345);
+  const auto fit = fit_growth(walks.t, walks.value, energy_policy{});
   ASSERT_TRUE(fit.found);
   EXPECT_EQ(fit.growth_class, orderly::energy_growth_class::random_walk);
   EXPECT_NEAR(fit.exponent, 0.5, 0.05);
