@@ -11,17 +11,23 @@
 namespace orderly {
 namespace {
 
+// A run stopped by its step budget: every step of the budget spent (accepted or rejected), the
+// time it reached within (0, reached_below), and no accuracy (an unfinished run has none).
+void expect_stopped_at_step_limit(const stiff_run& run, std::uint64_t budget, double reached_below) {
+  EXPECT_EQ(run.status, stiff_run_status::step_limit);
+  ASSERT_TRUE(run.accepted && run.rejected);
+  EXPECT_EQ(*run.accepted + *run.rejected, budget);
+  EXPECT_GT(run.failure_t, 0);
+  EXPECT_LT(run.failure_t, reached_below);
+  EXPECT_FALSE(run.digits.mescd);
+}
+
 // The stiff spring's fast mode is -1e5: an explicit pair is stable only for h of order 1e-5, so
 // with a budget of 2000 steps it cannot get beyond t ~ 2000 * 1e-4 of the span [0, 10].
 TEST(StiffStudyRuns, ExplicitPairOnStiffSpringStopsAtTheStepLimitEarly) {
   constexpr std::uint64_t budget = 2000;
   const auto run = run_stiff("dopri54", "stiff-spring", 1e-6, budget);
-  EXPECT_EQ(run.status, stiff_run_status::step_limit);
-  ASSERT_TRUE(run.accepted && run.rejected);
-  EXPECT_EQ(*run.accepted + *run.rejected, budget);
-  EXPECT_GT(run.failure_t, 0);
-  EXPECT_LT(run.failure_t, 0.2);
-  EXPECT_FALSE(run.digits.mescd);  // an unfinished run has no accuracy
+  expect_stopped_at_step_limit(run, budget, 0.2);
   EXPECT_NE(run.failure.find("t = "), std::string::npos);
 }
 
@@ -88,12 +94,7 @@ TEST(StiffStudyRuns, Rosenbrock4CountsAgreeWithADirectOdeintRun) {
 TEST(StiffStudyRuns, StepLimitIsReportedWithTheTimeReached) {
   constexpr std::uint64_t budget = 1000;
   const auto run = run_stiff("odeint-rosenbrock4", "prothero-robinson", 1e-8, budget);
-  EXPECT_EQ(run.status, stiff_run_status::step_limit);
-  ASSERT_TRUE(run.accepted && run.rejected);
-  EXPECT_EQ(*run.accepted + *run.rejected, budget);
-  EXPECT_GT(run.failure_t, 0);
-  EXPECT_LT(run.failure_t, 10);
-  EXPECT_FALSE(run.digits.mescd);
+  expect_stopped_at_step_limit(run, budget, 10);
 }
 
 // Orderly's rosenbrock4 (RODAS's d4) keeps its order where df/dt != 0: the same run finishes in a
