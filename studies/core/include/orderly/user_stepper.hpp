@@ -1,0 +1,28 @@
+#pragma once
+// A stepper Orderly did not write, as every study's battery sees it: a C++ callable, or a step
+// function loaded from a shared library through the C interface (orderly/stepper.h). It works in
+// double (the C interface's scalar) on a state of n values and is told nothing but the right-hand
+// side, so each analysis measures the code as written, not the method it was meant to implement.
+#include <orderly/rhs.hpp>
+
+#include <functional>
+#include <string>
+
+namespace orderly {
+
+// The right-hand side handed to a user's step: f(t, y) -> dy/dt.
+using user_rhs = std::function<state_of<double>(double t, const state_of<double>& y)>;
+
+// One step of size h from (t, y); returns y(t + h). A step that cannot continue throws
+// integration_failure (its blow-up is a result, never a crash).
+using user_step = std::function<state_of<double>(const user_rhs& f, double t, state_of<double> y, double h)>;
+
+struct user_stepper {
+  std::string name;
+  int declared_order = 0;      // 0: not declared
+  bool separable = false;      // it needs y = (q, p) halves of a separable or second-order problem
+  std::string closest_method;  // the catalog method drawn beside it in the report, or empty
+  user_step step;
+};
+
+}  // namespace orderly
