@@ -1,5 +1,6 @@
 // odeint's steppers driven as an odeint user drives them, measured by the convergence study.
-// The odeint templates are instantiated here once (double, with a long double twin for rounding).
+// The odeint templates are instantiated here once (double, a long double twin for rounding, float128
+// for the rows that refine to it).
 #include <orderly/convergence_json.hpp>
 #include <orderly/convergence_measure.hpp>
 #include <orderly/odeint_implicit.hpp>
@@ -44,7 +45,15 @@ std::optional<int> error_order_of() {
     return std::nullopt;
 }
 
-enum class call_form { in_place, out_of_place, integrate_n_steps, integrate_const, dense_output_times, embedded };
+enum class call_form {
+  in_place,
+  out_of_place,
+  integrate_n_steps,
+  integrate_const,
+  dense_output_times,
+  embedded,
+  started_by_rkf78
+};
 
 const char* call_name(call_form c) {
   switch (c) {
@@ -60,6 +69,8 @@ const char* call_name(call_form c) {
       return "integrate_times, t_end mid-step (calc_state)";
     case call_form::embedded:
       return "do_step(sys, in, t, out, dt, xerr), out - xerr propagated";
+    case call_form::started_by_rkf78:
+      return "initialize(runge_kutta_fehlberg78, sys, x, t, dt), then do_step(sys, x, t, dt)";
   }
   return "";
 }
@@ -79,6 +90,12 @@ odeint_verdict judge(const order_fit& fit, std::optional<int> declared, bool mis
   if (ok) return odeint_verdict::matches;
   return mismatch_needs_settled && !fit.settled ? odeint_verdict::inconclusive : odeint_verdict::mismatch;
 }
+
+// The step counts of a row's measurement, before the policy's extra doublings; a row refined to
+// float128 starts where the policy's doublings of these ended (2^extra_doublings times finer).
+const std::vector<std::size_t> order_grids = detail::step_sequence(16, 1024);
+const std::vector<std::size_t> refined_grids =
+    detail::step_sequence(16, std::size_t{1024} << default_order_policy().extra_doublings);
 
 // One grid: a fresh stepper (multistep steppers restart) driven over the problem's span.
 template <template <class> class Make, class T>
@@ -100,6 +117,24 @@ fixed_step_run<T> run_grid(const typed_problem<T>& problem, std::size_t n, bool 
     run.final_state = x;
     run.stable = all_finite(x);
     if (!run.stable) run.failure = "non-finite state at the end";
+  } else if (form == call_form::started_by_rkf78) {
+    // A multistep stepper's first Steps - 1 steps by an order-8 one-step method instead of its
+    // default initializing stepper: starting values accurate beyond the multistep method's order.
+    if constexpr (requires { decltype(stepper)::steps; }) {
+      const T h = (problem.t_end - problem.t0) / T(n);
+      vec<T> x = problem.y0;
+      T t = problem.t0;
+      stepper.initialize(odeint::runge_kutta_fehlberg78<vec<T>, T, vec<T>, T>{}, system, x, t, h);
+      for (std::size_t k = decltype(stepper)::steps - 1; k < n; ++k) {
+        stepper.do_step(system, x, t, h);
+        t = problem.t0 + T(k + 1) * h;
+      }
+      run.final_state = x;
+      run.stable = all_finite(x);
+      if (!run.stable) run.failure = "non-finite state at the end";
+    } else {
+      throw std::logic_error("odeint orders: only a multistep stepper is started by another");
+    }
   } else if (form == call_form::embedded) {
     // The embedded solution out - xerr, the one error_order_value describes (the sign of xerr does
     // not matter to its order: out + xerr = 2 out - (out - xerr) has the same leading term). An
@@ -152,7 +187,11 @@ struct declared_orders {
 
 // Measures one stepper on `where` (the gate problem by default): grid(typed_problem, steps, record)
 // runs it on one grid (double, and long double for the rounding twin).
-template <class Grid>
+// A row with refine_to_float128 set that long double leaves inconclusive is measured once more in
+// float128, its sequence going on where long double's ended (refined_grids, and further while the
+// slopes move, within the policy's step budget). Its grids are run in float128 only: its rounding,
+// estimated a priori, is far below the errors such a row reaches, so no mp50 twin is compiled for it.
+template <bool refine_to_float128 = false, class Grid>
 odeint_order_result measure_with(const std::string& name, const std::string& call, const declared_orders& declared,
                                  Grid&& grid, bool judge_error_order = false,
                                  const measured_problem& where = measured_problem{}) {
@@ -175,7 +214,7 @@ odeint_order_result measure_with(const std::string& name, const std::string& cal
     using T = decltype(zero);
     auto problem = instantiate<T>(*entry);
     problem.invariants.clear();
-    return detail::measure_fixed_steps(*entry, problem, error_norm_kind::final, detail::step_sequence(16, 1024), grid,
+    return detail::measure_fixed_steps(*entry, problem, error_norm_kind::final, order_grids, grid,
                                        /*shadow=*/true, &no_energy);
   };
   r.measured = measure_in(double{});
@@ -185,17 +224,30 @@ odeint_order_result measure_with(const std::string& name, const std::string& cal
     r.measured = measure_in((long double){});
     r.scalar = "long double";
   }
+  if constexpr (refine_to_float128) {
+    if (judge(r.measured.fit, judged) == odeint_verdict::inconclusive) {
+      auto problem = instantiate<float128>(*entry);
+      problem.invariants.clear();
+      auto quad_grid = [&grid](const typed_problem<float128>& typed, std::size_t n, bool record) {
+        return grid(typed, n, record);
+      };
+      r.measured = detail::measure_fixed_steps(*entry, problem, error_norm_kind::final, refined_grids, quad_grid,
+                                               /*shadow=*/false, &no_energy);
+      r.scalar = "float128";
+    }
+  }
   if (judge_error_order) r.judged_against = "error_order_value";
   r.verdict = judge(r.measured.fit, judged);
   return r;
 }
 
-template <template <class> class Make>
+template <template <class> class Make, bool refine_to_float128 = false>
 odeint_order_result measure(const std::string& name, call_form form) {
   using S = decltype(Make<double>::make());
   auto grid = [form](const auto& typed, std::size_t n, bool record) { return run_grid<Make>(typed, n, record, form); };
-  return measure_with(name, call_name(form), {int(S::order_value), stepper_order_of<S>(), error_order_of<S>()}, grid,
-                      form == call_form::embedded);
+  return measure_with<refine_to_float128>(name, call_name(form),
+                                          {int(S::order_value), stepper_order_of<S>(), error_order_of<S>()}, grid,
+                                          form == call_form::embedded);
 }
 
 // rosenbrock4 declares its orders as stepper_order and error_order (no order_value) and takes a
@@ -481,12 +533,6 @@ ORDERLY_ODEINT_MAKER(make_cash_karp, odeint::runge_kutta_cash_karp54<vec<T>, T, 
 ORDERLY_ODEINT_MAKER(make_dopri5, odeint::runge_kutta_dopri5<vec<T>, T, vec<T>, T>{})
 ORDERLY_ODEINT_MAKER(make_rkf78, odeint::runge_kutta_fehlberg78<vec<T>, T, vec<T>, T>{})
 ORDERLY_ODEINT_MAKER(make_midpoint2, odeint::modified_midpoint<vec<T>, T, vec<T>, T>(2))
-ORDERLY_ODEINT_MAKER(make_abm1, odeint::adams_bashforth_moulton<1, vec<T>, T, vec<T>, T>{})
-ORDERLY_ODEINT_MAKER(make_abm2, odeint::adams_bashforth_moulton<2, vec<T>, T, vec<T>, T>{})
-ORDERLY_ODEINT_MAKER(make_abm3, odeint::adams_bashforth_moulton<3, vec<T>, T, vec<T>, T>{})
-ORDERLY_ODEINT_MAKER(make_abm4, odeint::adams_bashforth_moulton<4, vec<T>, T, vec<T>, T>{})
-ORDERLY_ODEINT_MAKER(make_abm5, odeint::adams_bashforth_moulton<5, vec<T>, T, vec<T>, T>{})
-ORDERLY_ODEINT_MAKER(make_abm6, odeint::adams_bashforth_moulton<6, vec<T>, T, vec<T>, T>{})
 ORDERLY_ODEINT_MAKER(make_extrapolation4, odeint::extrapolation_stepper<4, vec<T>, T, vec<T>, T>{})
 ORDERLY_ODEINT_MAKER(make_extrapolation6, odeint::extrapolation_stepper<6, vec<T>, T, vec<T>, T>{})
 ORDERLY_ODEINT_MAKER(make_cash_karp_classic, odeint::runge_kutta_cash_karp54_classic<vec<T>, T, vec<T>, T>{})
@@ -511,6 +557,29 @@ void measure_adams_bashforth(std::vector<odeint_order_result>& results, call_for
 }
 constexpr std::size_t adams_bashforth_most_steps = 8;
 
+// adams_bashforth_moulton<Steps>, whose first Steps - 1 steps are taken by runge_kutta4 (its
+// default initializing stepper). From Steps = 6 on, those starting values (local errors O(h^5))
+// limit the global order to 5 whatever the declared Steps, and the h^5 term overtakes the
+// method's own h^Steps term only on grids finer than long double's rounding lets settle: these
+// rows refine to float128.
+template <std::size_t Steps>
+struct adams_bashforth_moulton_of {
+  template <class T>
+  struct maker {
+    static auto make() { return odeint::adams_bashforth_moulton<Steps, vec<T>, T, vec<T>, T>{}; }
+  };
+};
+template <std::size_t Steps>
+odeint_order_result measure_adams_bashforth_moulton(call_form form) {
+  return measure<adams_bashforth_moulton_of<Steps>::template maker, /*refine_to_float128=*/true>(
+      "adams_bashforth_moulton<" + std::to_string(Steps) + ">", form);
+}
+template <std::size_t... Steps>
+void measure_adams_bashforth_moulton(std::vector<odeint_order_result>& results, call_form form,
+                                     std::index_sequence<Steps...>) {
+  (results.push_back(measure_adams_bashforth_moulton<Steps + 1>(form)), ...);
+}
+
 // The steppers measured since odeint-orders/2: Adams-Bashforth alone (its first steps by the
 // extrapolation stepper odeint gives it), the classic-coded Cash-Karp, the steppers of partitioned
 // states (q, p) in every calling form odeint documents, and implicit_euler with its Jacobian.
@@ -531,6 +600,13 @@ void measure_multistep_partitioned_and_implicit(std::vector<odeint_order_result>
     results.push_back(measure_symplectic<make_sb3a_m4_mclachlan>("symplectic_rkn_sb3a_m4_mclachlan", form));
   }
   results.push_back(measure_implicit_euler());
+  // adams_bashforth_moulton<7> and <8> (odeint's largest), and <6> to <8> started by an order-8
+  // stepper: the control that names the starting steps as the cause of their order.
+  results.push_back(measure_adams_bashforth_moulton<7>(call_form::in_place));
+  results.push_back(measure_adams_bashforth_moulton<8>(call_form::in_place));
+  results.push_back(measure_adams_bashforth_moulton<6>(call_form::started_by_rkf78));
+  results.push_back(measure_adams_bashforth_moulton<7>(call_form::started_by_rkf78));
+  results.push_back(measure_adams_bashforth_moulton<8>(call_form::started_by_rkf78));
 }
 
 // The standalone reproducers of the mismatches this study finds (studies/odeint_orders/findings/,
@@ -546,6 +622,7 @@ constexpr reproducer reproducers[] = {
     {"rosenbrock4", "", "rosenbrock4_d4_sign.cpp"},
     {"extrapolation_stepper", "do_step(sys, x, t, dt)", "extrapolation_in_place.cpp"},
     {"adams_bashforth<", "do_step(sys, x, t, dt)", "adams_bashforth_in_place.cpp"},
+    {"adams_bashforth_moulton<", "", "adams_bashforth_moulton_start.cpp"},
 };
 
 std::string reproducer_of(const std::string& stepper, const std::string& call, odeint_verdict verdict) {
@@ -600,12 +677,7 @@ odeint_orders run_odeint_orders() {
   results.push_back(measure<make_dopri5>("runge_kutta_dopri5", call_form::in_place));
   results.push_back(measure<make_rkf78>("runge_kutta_fehlberg78", call_form::in_place));
   results.push_back(measure<make_midpoint2>("modified_midpoint(steps = 2)", call_form::in_place));
-  results.push_back(measure<make_abm1>("adams_bashforth_moulton<1>", call_form::in_place));
-  results.push_back(measure<make_abm2>("adams_bashforth_moulton<2>", call_form::in_place));
-  results.push_back(measure<make_abm3>("adams_bashforth_moulton<3>", call_form::in_place));
-  results.push_back(measure<make_abm4>("adams_bashforth_moulton<4>", call_form::in_place));
-  results.push_back(measure<make_abm5>("adams_bashforth_moulton<5>", call_form::in_place));
-  results.push_back(measure<make_abm6>("adams_bashforth_moulton<6>", call_form::in_place));
+  measure_adams_bashforth_moulton(results, call_form::in_place, std::make_index_sequence<6>());
   results.push_back(measure<make_extrapolation4>("extrapolation_stepper<4>", call_form::in_place));
   results.push_back(measure<make_extrapolation6>("extrapolation_stepper<6>", call_form::in_place));
   // The in-place do_step of explicit_error_stepper_base calls do_step_impl(sys, x, dxdt, t, x, dt):
@@ -614,7 +686,7 @@ odeint_orders run_odeint_orders() {
   // aliasing; measuring both isolates the cause.
   results.push_back(measure<make_extrapolation4>("extrapolation_stepper<4>", call_form::out_of_place));
   results.push_back(measure<make_extrapolation6>("extrapolation_stepper<6>", call_form::out_of_place));
-  results.push_back(measure<make_abm6>("adams_bashforth_moulton<6>", call_form::integrate_n_steps));
+  results.push_back(measure_adams_bashforth_moulton<6>(call_form::integrate_n_steps));
   // error_order_value: the order of the embedded solution the error estimate compares against.
   results.push_back(measure<make_cash_karp>("runge_kutta_cash_karp54", call_form::embedded));
   results.push_back(measure<make_dopri5>("runge_kutta_dopri5", call_form::embedded));

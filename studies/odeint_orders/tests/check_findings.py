@@ -34,9 +34,13 @@ ODEINT_ROOT = Path(sys.argv[2]) if len(sys.argv) > 2 else Path("/usr/include")
 #   extrapolation_stepper<4> out of place is of order 4 (two midpoint sequences, 2 and 4 steps,
 #   extrapolated: order 2 + 2; Hairer, Norsett, Wanner, Solving ODEs I, Sect. II.9);
 # - a multistep method started by a fixed number of steps each wrong by O(h) has a global error
-#   O(h): order 1; adams_bashforth<4> correctly started is of order 4 (HNW I, Sect. III.1).
+#   O(h): order 1; adams_bashforth<4> correctly started is of order 4 (HNW I, Sect. III.1);
+# - a multistep method of order p whose starting values are accurate to O(h^q), q < p, has a global
+#   error O(h^q) (HNW I, Sect. III.4): runge_kutta4's starting steps (local error O(h^5)) leave
+#   adams_bashforth_moulton<6> of order 5; started by an order-8 stepper it is of order 6.
 THEORY = {
     "adams_bashforth_in_place.cpp": {"measured order": 1, "measured order (control)": 4},
+    "adams_bashforth_moulton_start.cpp": {"measured order": 5, "measured order (control)": 6},
     "velocity_verlet_order.cpp": {"measured order": 2, "measured order (velocity-dependent)": 1},
     "rosenbrock4_d4_sign.cpp": {"measured order": 1, "measured order (control)": 4},
     "extrapolation_in_place.cpp": {"measured order": 0, "measured order (control)": 4},

@@ -218,3 +218,30 @@ TEST(OdeintOrders, AdamsBashforthInPlaceIsFirstOrder) {
 }
 
 }  // namespace
+
+namespace {
+
+// A multistep method of order p whose starting values are accurate to O(h^q), q < p, has a global
+// error O(h^q) (Hairer, Norsett, Wanner, Solving ODEs I, Sect. III.4). adams_bashforth_moulton's
+// default starting stepper is runge_kutta4 (local errors O(h^5)): order min(Steps, 5). Started by
+// runge_kutta_fehlberg78 (local errors O(h^9)) it has order Steps.
+TEST(OdeintOrders, AdamsBashforthMoultonIsFifthOrderFromItsRk4Start) {
+  for (int steps = 6; steps <= 8; ++steps) {
+    const std::string name = "adams_bashforth_moulton<" + std::to_string(steps) + ">";
+    const auto& default_start = find(name, "do_step(sys, x");
+    ASSERT_TRUE(default_start.measured.fit.found) << name;
+    EXPECT_NEAR(default_start.measured.fit.order, 5.0, 0.15) << name;
+    EXPECT_EQ(default_start.verdict, orderly::odeint_verdict::mismatch) << name;
+    EXPECT_EQ(default_start.finding, "adams_bashforth_moulton_start.cpp") << name;
+    const auto& control = find(name, "initialize(runge_kutta_fehlberg78");
+    EXPECT_EQ(control.verdict, orderly::odeint_verdict::matches) << name;
+    EXPECT_GT(control.measured.fit.order, 5.5) << name;
+  }
+  // Up to Steps = 5 the start's O(h^5) is within the method's own order.
+  for (int steps = 1; steps <= 5; ++steps) {
+    const std::string name = "adams_bashforth_moulton<" + std::to_string(steps) + ">";
+    EXPECT_EQ(find(name, "do_step(sys, x").verdict, orderly::odeint_verdict::matches) << name;
+  }
+}
+
+}  // namespace
