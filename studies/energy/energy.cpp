@@ -446,6 +446,7 @@ nlohmann::json to_json(const energy_result& r) {
       j["roundoff_energy_error"] = number(*s.roundoff_energy_error);
       j["roundoff_envelope"] = number(*s.roundoff_envelope);
     }
+    if (s.roundoff_energy_deviation) j["roundoff_energy_deviation"] = number(*s.roundoff_energy_deviation);
     if (s.predicted_energy_error) {
       j["predicted_energy_error"] = number(*s.predicted_energy_error);
       j["predicted_energy_deviation"] = number(*s.predicted_energy_deviation);

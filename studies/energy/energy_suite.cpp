@@ -95,7 +95,8 @@ std::vector<suite_job> suite_jobs() {
     if (!long_time_method(m)) continue;
     add("kepler", m, "kepler", "1/100", kepler_steps);
     add("outer-solar-system", m, "outer-solar-system", "10", solar_steps);
-    add("harmonic", m, "harmonic", "1/10", harmonic_steps);
+    // With a float128 shadow: where a double run departs from the prediction, its round-off says by how much.
+    add("harmonic", m, "harmonic", "1/10", harmonic_steps, summation::plain, true);
     const int evaluations = static_cast<int>(m.fevals_per_step);
     const std::string h = std::to_string(evaluations) + "/" + std::to_string(fixed_work_evaluations_per_time);
     const double h_value = static_cast<double>(evaluations) / fixed_work_evaluations_per_time;
@@ -140,7 +141,9 @@ nlohmann::json run_energy_suite(unsigned threads) {
           {"parts",
            {{"kepler", "every Runge-Kutta and splitting method, h = 1/100, 10^6 steps (1592 orbits), double"},
             {"outer-solar-system", "every Runge-Kutta and splitting method, h = 10 days, 10^5 steps, double"},
-            {"harmonic", "every Runge-Kutta and splitting method, h = 1/10, 10^5 steps, beside the prediction"},
+            {"harmonic",
+             "every Runge-Kutta and splitting method, h = 1/10, 10^5 steps, beside the prediction, with a float128 "
+             "shadow run (round-off alone)"},
             {"fixed-work", "kepler to t = 1000 at 400 force evaluations per unit time: h = (evaluations per step)/400"},
             {"compensation",
              "kepler over 10^7 steps, plain and Kahan-compensated update: velocity-verlet h = 1/100, "

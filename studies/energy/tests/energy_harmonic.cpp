@@ -103,3 +103,31 @@ TEST(EnergyHarmonic, ExplicitEulerGainsEnergyByOnePlusHSquaredPerStep) {
   EXPECT_NEAR(*result.per_step_energy_factor, 1.01, 1e-15);
   EXPECT_NEAR(result.samples.back().energy_deviation, std::pow(1.01, 500) - 1, 1e-9 * std::pow(1.01, 500));
 }
+
+// The round-off a float128 shadow run measures is signed so that the double run's deviation less it
+// is the shadow's own deviation, which the prediction describes to float128's round-off. verner65 is
+// the method whose double run departs furthest from its prediction (its rounding has a bias), so the
+// identity is tested where the round-off is largest.
+TEST(EnergyHarmonic, MeasuredLessItsRoundoffIsThePrediction) {
+  const energy_request request{.method = find_method("verner65"),
+                               .problem = find_problem("harmonic"),
+                               .scalar = scalar_kind::float64,
+                               .h = "1/10",
+                               .steps = steps,
+                               .roundoff_shadow = true};
+  const auto result = study_energy(request);
+  ASSERT_FALSE(result.samples.empty());
+  const auto& last = result.samples.back();
+  ASSERT_TRUE(last.roundoff_energy_deviation.has_value());
+  ASSERT_TRUE(last.predicted_energy_deviation.has_value());
+  const double shadow_deviation = last.energy_deviation - *last.roundoff_energy_deviation;
+  // Beyond the float128 run's own bound, the two deviations were each rounded to double (relative
+  // 2^-53) before the subtraction.
+  const double to_double =
+      std::ldexp(1.0, -53) * (std::fabs(last.energy_deviation) + std::fabs(*last.roundoff_energy_deviation));
+  EXPECT_LE(std::fabs(shadow_deviation - *last.predicted_energy_deviation),
+            roundoff_bound(*find_method("verner65"), last.step, std::ldexp(1.0, -112)) + to_double);
+  // And the double run's own departure is not within that bound: the test sees the round-off.
+  EXPECT_GT(std::fabs(last.energy_deviation - *last.predicted_energy_deviation),
+            100 * roundoff_bound(*find_method("verner65"), last.step, std::ldexp(1.0, -112)));
+}

@@ -158,6 +158,9 @@ struct energy_sample {
   // error is the same in both runs and cancels: what is left is the run's round-off alone.
   std::optional<double> roundoff_energy_error;
   std::optional<double> roundoff_envelope;
+  // (H(y_n) - H(y~_n)) / |H0| at the sample's step, signed: the measured deviation less this is the
+  // wide-scalar run's own deviation (what a prediction from the method's coefficients describes).
+  std::optional<double> roundoff_energy_deviation;
 };
 
 struct energy_request {

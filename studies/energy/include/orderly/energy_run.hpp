@@ -250,6 +250,8 @@ energy_result run_energy(const energy_request& request) {
         roundoff_envelope = std::max(roundoff_envelope, roundoff_bin_max);
         s.roundoff_energy_error = roundoff_bin_max;
         s.roundoff_envelope = roundoff_envelope;
+        s.roundoff_energy_deviation =
+            static_cast<double>((energy->value(t_wide, yw) - energy->value(t_wide, shadow_y)) / H0_scale);
         roundoff_bin_max = 0;
       }
       result.samples.push_back(s);
