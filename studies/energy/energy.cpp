@@ -1,5 +1,6 @@
 // The energy study: growth fit and classes, dispatch over scalars, the harmonic prediction, JSON.
 #include <orderly/energy.hpp>
+#include <orderly/formatted.hpp>
 #include <orderly/energy_run.hpp>
 #include <orderly/order_fit.hpp>
 #include <orderly/problems/support.hpp>
@@ -110,11 +111,7 @@ std::vector<double> running_max(const std::vector<double>& v) {
   return out;
 }
 
-std::string at_time(double value, double t) {
-  char text[96];
-  std::snprintf(text, sizeof text, "%.3g at t = %.6g", value, t);
-  return text;
-}
+std::string at_time(double value, double t) { return formatted("%.3g at t = %.6g", value, t); }
 
 }  // namespace
 
@@ -256,12 +253,10 @@ bool energy_at_roundoff(const energy_result& r) {
 }
 
 std::string roundoff_reason(const energy_result& r) {
-  char text[240];
-  std::snprintf(text, sizeof text,
-                "energy at round-off: envelope %.3g <= roundoff_level x eps sqrt(n) = %.3g; the truncation "
-                "error is below the round-off, whose random walk (Brouwer's law) is what grows",
-                r.samples.back().envelope, r.policy.roundoff_level * brouwer_level(r));
-  return text;
+  return formatted(
+      "energy at round-off: envelope %.3g <= roundoff_level x eps sqrt(n) = %.3g; the truncation "
+      "error is below the round-off, whose random walk (Brouwer's law) is what grows",
+      r.samples.back().envelope, r.policy.roundoff_level * brouwer_level(r));
 }
 
 // A disagreement the horizon explains: over the window's second half the exponent is nearer the
@@ -271,14 +266,12 @@ void explain_by_horizon(theory_check& c, const growth_fit& fit) {
   if (c.agrees || !c.reason.empty() || !fit.found || !c.exponent_low) return;
   auto distance = [&](double p) { return std::max({*c.exponent_low - p, p - *c.exponent_high, 0.0}); };
   if (!(distance(fit.second_half_exponent) < distance(fit.first_half_exponent))) return;
-  char text[300];
-  std::snprintf(text, sizeof text,
-                "horizon: the exponent moves from %.2f (first half of the window) to %.2f (second half) towards "
-                "%.3g: a bounded or lower-order part of the error still dominates from t = %.3g; a longer run "
-                "reaches the model",
-                fit.first_half_exponent, fit.second_half_exponent,
-                fit.second_half_exponent < *c.exponent_low ? *c.exponent_low : *c.exponent_high, fit.t_from);
-  c.reason = text;
+  c.reason = formatted(
+      "horizon: the exponent moves from %.2f (first half of the window) to %.2f (second half) towards "
+      "%.3g: a bounded or lower-order part of the error still dominates from t = %.3g; a longer run "
+      "reaches the model",
+      fit.first_half_exponent, fit.second_half_exponent,
+      fit.second_half_exponent < *c.exponent_low ? *c.exponent_low : *c.exponent_high, fit.t_from);
 }
 
 bool solved_exactly(const energy_result& r) { return !r.newton_tolerance || *r.newton_tolerance == 0; }

@@ -6,6 +6,7 @@
 #include "resolve.hpp"
 
 #include <orderly/energy.hpp>
+#include <orderly/formatted.hpp>
 #include <orderly/problems/support.hpp>
 
 #include <chrono>
@@ -28,26 +29,18 @@ struct energy_options {
 // Runs longer than this are refused: 10^8 steps of the cheapest method take minutes already.
 constexpr double max_steps = 1e8;
 
-std::string tolerance_text(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%g", v);
-  return text;
-}
-
 void print_summary(const energy_result& r) {
   auto fit_text = [](const growth_fit& g) {
     if (!g.found) return class_name(g.growth_class) + (g.reason.empty() ? "" : " (" + g.reason + ")");
-    char text[160];
-    std::snprintf(text, sizeof text, "%s, exponent %.3f +- %.3f over t in [%.4g, %.4g]", class_name(g.growth_class),
-                  g.exponent, g.uncertainty, g.t_from, g.t_to);
-    return std::string(text);
+    return formatted("%s, exponent %.3f +- %.3f over t in [%.4g, %.4g]", class_name(g.growth_class), g.exponent,
+                     g.uncertainty, g.t_from, g.t_to);
   };
   std::printf("%s on %s, h = %s, %zu steps, %s%s (energy evaluated in %s)\n", r.method.c_str(), r.problem.c_str(),
               r.h_text.c_str(), r.steps, r.scalar.c_str(), r.compensated ? ", compensated" : "", r.wide_scalar.c_str());
   if (!r.stable) std::printf("  %s\n", r.failure.c_str());
   if (r.newton_tolerance)
     std::printf("  Newton: stops at %s, %.2f iterations per step\n",
-                *r.newton_tolerance > 0 ? tolerance_text(*r.newton_tolerance).c_str() : "round-off",
+                *r.newton_tolerance > 0 ? formatted("%g", *r.newton_tolerance).c_str() : "round-off",
                 static_cast<double>(r.newton_iterations) / static_cast<double>(r.steps));
   const double final_error = r.samples.empty() ? 0 : r.samples.back().energy_error;
   const double envelope = r.samples.empty() ? 0 : r.samples.back().envelope;
@@ -86,7 +79,7 @@ void run_single(const energy_options& o) {
   if (o.compensated && method.seed())
     throw usage_error("--compensated: " + o.method + " is an article's code, kept as written");
   if (!(o.newton_tolerance >= 0) || !std::isfinite(o.newton_tolerance))
-    throw usage_error("--newton-tolerance " + tolerance_text(o.newton_tolerance) + ": must be 0 or a positive number");
+    throw usage_error("--newton-tolerance " + formatted("%g", o.newton_tolerance) + ": must be 0 or a positive number");
   if (o.newton_tolerance > 0 && method.family != method_family::implicit_rk)
     throw usage_error("--newton-tolerance: " + o.method + " solves no stage equations (implicit Runge-Kutta only)");
   if (o.newton_tolerance > 0 && o.compensated)

@@ -1,5 +1,6 @@
 // The default energy suite (orderly energy --suite default): one JSON document.
 #include <orderly/energy.hpp>
+#include <orderly/formatted.hpp>
 
 #include <algorithm>
 #include <cstdio>
@@ -57,12 +58,6 @@ constexpr std::size_t compensation_steps = 10000000;
 // stage equations, and an iteration error left in every step is a non-symplectic perturbation.
 constexpr std::size_t implicit_steps = 100000;
 constexpr double loose_newton_tolerance = 1e-8;
-
-std::string number_text(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%g", v);
-  return text;
-}
 
 std::vector<suite_job> suite_jobs() {
   std::vector<suite_job> jobs;
@@ -151,7 +146,7 @@ nlohmann::json run_energy_suite(unsigned threads) {
             {"implicit-kepler",
              "the implicit symplectic methods (Gauss collocation: implicit-midpoint, gauss4, gauss6) on kepler, "
              "h = 1/100, 10^5 steps, Newton converged to round-off and stopped at a correction of " +
-                 number_text(loose_newton_tolerance) + " x max(|y|, 1)"},
+                 formatted("%g", loose_newton_tolerance) + " x max(|y|, 1)"},
             {"pendulum", "velocity-verlet, yoshida4, rk4, dopri54 at h = 1/20, 10^6 steps"},
             {"henon-heiles", "velocity-verlet, yoshida4, rk4, dopri54 at h = 1/20, 10^6 steps"}}},
           {"runs", runs},

@@ -85,8 +85,8 @@ odeint_verdict judge(const order_fit& fit, std::optional<int> declared, bool mis
   if (!declared) return odeint_verdict::no_declared_order;
   if (fit.uncertainty > odeint_order_policy::max_uncertainty) return odeint_verdict::inconclusive;
   const double p = fit.order, u = fit.uncertainty;
-  const bool ok =
-      *declared >= p - u - odeint_order_policy::band_above() && *declared <= p + u + odeint_order_policy::band_below();
+  const order_policy& bands = default_order_policy();
+  const bool ok = *declared >= p - u - bands.band_above && *declared <= p + u + bands.band_below;
   if (ok) return odeint_verdict::matches;
   return mismatch_needs_settled && !fit.settled ? odeint_verdict::inconclusive : odeint_verdict::mismatch;
 }
@@ -780,8 +780,8 @@ nlohmann::json odeint_orders_json(const odeint_orders& all) {
                     {"points", points}});
   }
   return {{"schema", "orderly.odeint-orders/2"},
-          {"band_below", odeint_order_policy::band_below()},
-          {"band_above", odeint_order_policy::band_above()},
+          {"band_below", default_order_policy().band_below},
+          {"band_above", default_order_policy().band_above},
           {"steppers", rows},
           {"tolerance_driven", tolerance_rows(all.tolerance_driven)}};
 }

@@ -81,10 +81,8 @@ inline constexpr double digit_cost_exponent = 1.25;
 inline constexpr double max_digit_weighted_work = 7.5e8;
 inline constexpr std::size_t max_stages = 64;
 
-using coefficient_text = written_coefficient;
-
 // Reads one entry (read_coefficient, exact.hpp), refusing it with the field's place in the file.
-inline coefficient_text parse_coefficient(const std::string& text, const std::string& where) {
+inline written_coefficient parse_coefficient(const std::string& text, const std::string& where) {
   if (text.size() > max_coefficient_characters)
     throw tableau_file_error(where + ": '" + text + "' has more than " + std::to_string(max_coefficient_characters) +
                              " characters");
@@ -159,9 +157,9 @@ inline std::string text_field(const nlohmann::json& j, const char* field, const 
   return j.at(field).get<std::string>();
 }
 
-inline std::vector<coefficient_text> coefficient_row(const nlohmann::json& j, const std::string& where) {
+inline std::vector<written_coefficient> coefficient_row(const nlohmann::json& j, const std::string& where) {
   if (!j.is_array()) throw tableau_file_error(where + " must be an array of coefficient strings");
-  std::vector<coefficient_text> row;
+  std::vector<written_coefficient> row;
   for (std::size_t k = 0; k < j.size(); ++k) {
     const std::string at = where + ", column " + std::to_string(k + 1);
     if (j[k].is_number_integer() && !(j[k].is_number_unsigned() && j[k].get<std::uint64_t>() > INT64_MAX))
@@ -182,8 +180,8 @@ inline int decimal_digits(const exact& x) {
   return static_cast<int>(std::ceil(longer * std::log10(2.0)));
 }
 
-inline int longest_digits(const std::vector<std::vector<coefficient_text>>& a,
-                          std::initializer_list<std::reference_wrapper<const std::vector<coefficient_text>>> rows) {
+inline int longest_digits(const std::vector<std::vector<written_coefficient>>& a,
+                          std::initializer_list<std::reference_wrapper<const std::vector<written_coefficient>>> rows) {
   int longest = 1;
   for (const auto& row : a)
     for (const auto& x : row) longest = std::max(longest, decimal_digits(x.value));
@@ -231,9 +229,9 @@ inline tableau_file parse_tableau_file(const nlohmann::json& j) {
   if (!j.is_object()) throw tableau_file_error("the file must hold one JSON object");
   tableau_file file;
   auto& t = file.tableau;
-  std::vector<coefficient_text> given_b, given_b_hat, given_c;
-  std::vector<std::vector<coefficient_text>> given_a;
-  auto note_resolution = [&](const coefficient_text& x) {
+  std::vector<written_coefficient> given_b, given_b_hat, given_c;
+  std::vector<std::vector<written_coefficient>> given_a;
+  auto note_resolution = [&](const written_coefficient& x) {
     if (x.resolution) file.decimal = true;
     file.printed_digits = std::max(file.printed_digits, x.significant_digits);
   };
@@ -282,7 +280,7 @@ inline tableau_file parse_tableau_file(const nlohmann::json& j) {
     }
     values.resize(s, exact(0));
     given_a.push_back(row);
-    given_a.back().resize(s, coefficient_text{exact(0), std::nullopt, 0});
+    given_a.back().resize(s, written_coefficient{exact(0), std::nullopt, 0});
     t.a.push_back(std::move(values));
   }
 
@@ -320,7 +318,7 @@ inline tableau_file parse_tableau_file(const nlohmann::json& j) {
   // Every decimal entry carries the table's relative uncertainty; rationals and integers none.
   if (file.decimal) file.relative_uncertainty = decimal_table_uncertainty(file.printed_digits);
   const exact& u = file.relative_uncertainty;
-  auto uncertainty = [&](const coefficient_text& x) { return x.resolution ? abs(x.value) * u / (1 - u) : exact(0); };
+  auto uncertainty = [&](const written_coefficient& x) { return x.resolution ? abs(x.value) * u / (1 - u) : exact(0); };
   for (const auto& row : given_a) {
     file.a_resolution.emplace_back();
     for (const auto& x : row) file.a_resolution.back().push_back(uncertainty(x));

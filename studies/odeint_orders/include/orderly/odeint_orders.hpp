@@ -12,11 +12,9 @@
 
 namespace orderly {
 
+// The measured order matches the declared one when the declared value lies within the fit's
+// uncertainty widened by the order policy's band (order_policy.hpp): the gate's acceptance.
 struct odeint_order_policy {
-  // The measured order matches the declared one when the declared value lies within the fit's
-  // uncertainty widened by the order policy's band (order_policy.hpp): the gate's acceptance.
-  static double band_below() { return default_order_policy().band_below; }
-  static double band_above() { return default_order_policy().band_above; }
   // A verdict needs the order to within half an order: a wider interval cannot tell neighbouring
   // orders apart, and the row is inconclusive instead.
   static constexpr double max_uncertainty = 0.5;
