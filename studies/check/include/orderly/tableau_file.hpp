@@ -222,6 +222,119 @@ inline row_form form_of_row(std::size_t row, std::size_t entries, std::size_t st
                            " (the strictly lower part of an explicit method)");
 }
 
+// The coefficients as the file wrote them (value, and the resolution of a decimal), beside the
+// tableau that holds their values: the precision audit needs both.
+struct written_tableau {
+  std::vector<written_coefficient> b, b_hat, c;
+  std::vector<std::vector<written_coefficient>> a;
+};
+
+// A row of A given in a form other than the rows before it: a mixture (one square row, one
+// strictly lower) has no one reading.
+inline void refuse_mixed_rows(std::size_t row, std::size_t entries, row_form form, row_form first_form,
+                              std::size_t first_row) {
+  auto form_text = [](row_form f) { return f == row_form::square ? "square" : "strictly lower"; };
+  throw tableau_file_error("field 'A', row " + std::to_string(row + 1) + ": " + form_text(form) + " (" +
+                           std::to_string(entries) + " entries) but row " + std::to_string(first_row + 1) + " is " +
+                           form_text(first_form) + "; give every row of A in one form");
+}
+
+// Reads A's s rows, each padded to s entries, every row in one form.
+inline std::vector<std::vector<written_coefficient>> read_matrix(const nlohmann::json& a, std::size_t s) {
+  if (!a.is_array() || a.size() != s)
+    throw tableau_file_error("field 'A' must have " + std::to_string(s) + " rows (one per weight in 'b'), it has " +
+                             std::to_string(a.is_array() ? a.size() : 0));
+  auto form = row_form::either;
+  std::size_t form_row = 0;
+  std::vector<std::vector<written_coefficient>> rows;
+  for (std::size_t i = 0; i < s; ++i) {
+    auto row = coefficient_row(a[i], "field 'A', row " + std::to_string(i + 1));
+    const auto this_form = form_of_row(i, row.size(), s);
+    if (this_form != row_form::either) {
+      if (form != row_form::either && this_form != form) refuse_mixed_rows(i, row.size(), this_form, form, form_row);
+      if (form == row_form::either) form = this_form, form_row = i;
+    }
+    row.resize(s, written_coefficient{exact(0), std::nullopt, 0});
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+// A row of s entries, named `field` in messages.
+inline std::vector<written_coefficient> read_row_of(const nlohmann::json& j, const char* field, std::size_t s) {
+  auto row = coefficient_row(j, std::string("field '") + field + "'");
+  if (row.size() != s)
+    throw tableau_file_error(std::string("field '") + field + "' has " + std::to_string(row.size()) +
+                             " entries, 'b' has " + std::to_string(s));
+  return row;
+}
+
+// The stage times: given, or the row sums of A (exact).
+inline std::vector<written_coefficient> read_nodes(const nlohmann::json& j, const written_tableau& written) {
+  const std::size_t s = written.b.size();
+  if (j.contains("c")) return read_row_of(j.at("c"), "c", s);
+  std::vector<written_coefficient> c;
+  for (const auto& row : written.a) {
+    exact sum = 0;
+    for (const auto& x : row) sum += x.value;
+    c.push_back({sum, std::nullopt, 0});
+  }
+  return c;
+}
+
+inline std::vector<exact> values_of(const std::vector<written_coefficient>& row) {
+  std::vector<exact> values;
+  for (const auto& x : row) values.push_back(x.value);
+  return values;
+}
+
+// The table's precision: decimal when any entry is, printed to its longest entry's digits; every
+// decimal entry carries the table's relative uncertainty, rationals and integers none.
+inline void assign_resolutions(const written_tableau& written, tableau_file& file) {
+  auto note = [&](const std::vector<written_coefficient>& row) {
+    for (const auto& x : row) {
+      if (x.resolution) file.decimal = true;
+      file.printed_digits = std::max(file.printed_digits, x.significant_digits);
+    }
+  };
+  // In reading order (b, A, c, b_hat), as the entries were noted when they were read.
+  note(written.b);
+  for (const auto& row : written.a) note(row);
+  note(written.c);
+  note(written.b_hat);
+  if (file.decimal) file.relative_uncertainty = decimal_table_uncertainty(file.printed_digits);
+  const exact& u = file.relative_uncertainty;
+  auto uncertainty = [&](const written_coefficient& x) { return x.resolution ? abs(x.value) * u / (1 - u) : exact(0); };
+  auto uncertainties = [&](const std::vector<written_coefficient>& row) {
+    std::vector<exact> out;
+    for (const auto& x : row) out.push_back(uncertainty(x));
+    return out;
+  };
+  for (const auto& row : written.a) file.a_resolution.push_back(uncertainties(row));
+  file.b_resolution = uncertainties(written.b);
+  file.b_hat_resolution = uncertainties(written.b_hat);
+  file.c_resolution = uncertainties(written.c);
+}
+
+// Rounded coefficients may miss the row sum by the rounding of A's entries and of c's own.
+// Beyond that, a miss within double's tolerance (rationals approximating an irrational method)
+// is a residual like the order conditions' and is kept; a larger one is a wrong file.
+inline void check_row_sums(tableau_file& file) {
+  const auto& t = file.tableau;
+  const double double_tolerance = default_order_policy().roundoff_floor_factor * std::numeric_limits<double>::epsilon();
+  for (std::size_t i = 0; i < t.b.size(); ++i) {
+    exact sum = 0, slack = file.c_resolution[i];
+    for (std::size_t k = 0; k < t.b.size(); ++k) sum += t.a[i][k], slack += file.a_resolution[i][k];
+    const exact miss = abs(sum - t.c[i]);
+    if (miss <= slack) continue;
+    const double beyond = static_cast<double>(to_high_precision(miss - slack));
+    if (beyond > double_tolerance * std::max(1.0, static_cast<double>(to_high_precision(abs(t.c[i])))))
+      throw tableau_file_error("field 'c', column " + std::to_string(i + 1) + ": c_i must equal the sum of row " +
+                               std::to_string(i + 1) + " of A (set \"row_sum_condition\": false to allow it)");
+    file.row_sum_residual = std::max(file.row_sum_residual, beyond);
+  }
+}
+
 }  // namespace detail
 
 // Parses and validates a tableau file's JSON. Throws tableau_file_error naming what is wrong.
@@ -229,12 +342,6 @@ inline tableau_file parse_tableau_file(const nlohmann::json& j) {
   if (!j.is_object()) throw tableau_file_error("the file must hold one JSON object");
   tableau_file file;
   auto& t = file.tableau;
-  std::vector<written_coefficient> given_b, given_b_hat, given_c;
-  std::vector<std::vector<written_coefficient>> given_a;
-  auto note_resolution = [&](const written_coefficient& x) {
-    if (x.resolution) file.decimal = true;
-    file.printed_digits = std::max(file.printed_digits, x.significant_digits);
-  };
   const auto& name = detail::required(j, "name");
   if (!name.is_string() || name.get<std::string>().empty())
     throw tableau_file_error("field 'name' must be a non-empty string");
@@ -244,107 +351,35 @@ inline tableau_file parse_tableau_file(const nlohmann::json& j) {
   detail::required(j, "order");
   t.order = detail::integer_field(j, "order", 1, max_declared_order);
 
-  const auto& b = detail::required(j, "b");
-  const auto b_row = detail::coefficient_row(b, "field 'b'");
-  const std::size_t s = b_row.size();
+  detail::written_tableau written;
+  written.b = detail::coefficient_row(detail::required(j, "b"), "field 'b'");
+  const std::size_t s = written.b.size();
   if (s == 0) throw tableau_file_error("field 'b' has no weights");
   if (s > max_stages)
     throw tableau_file_error("field 'b' has " + std::to_string(s) + " weights; at most " + std::to_string(max_stages) +
                              " stages are checked");
-  for (const auto& x : b_row) t.b.push_back(x.value), note_resolution(x);
-  given_b = b_row;
-
-  const auto& a = detail::required(j, "A");
-  if (!a.is_array() || a.size() != s)
-    throw tableau_file_error("field 'A' must have " + std::to_string(s) + " rows (one per weight in 'b'), it has " +
-                             std::to_string(a.is_array() ? a.size() : 0));
-  // Every row in one form: a mixture (one square row, one strictly lower) has no one reading.
-  auto form = detail::row_form::either;
-  std::size_t form_row = 0;
-  for (std::size_t i = 0; i < s; ++i) {
-    const auto row = detail::coefficient_row(a[i], "field 'A', row " + std::to_string(i + 1));
-    const auto this_form = detail::form_of_row(i, row.size(), s);
-    if (this_form != detail::row_form::either) {
-      if (form != detail::row_form::either && this_form != form)
-        throw tableau_file_error("field 'A', row " + std::to_string(i + 1) + ": " +
-                                 (this_form == detail::row_form::square ? "square" : "strictly lower") + " (" +
-                                 std::to_string(row.size()) + " entries) but row " + std::to_string(form_row + 1) +
-                                 " is " + (form == detail::row_form::square ? "square" : "strictly lower") +
-                                 "; give every row of A in one form");
-      if (form == detail::row_form::either) form = this_form, form_row = i;
-    }
-    std::vector<exact> values;
-    for (const auto& x : row) {
-      values.push_back(x.value);
-      note_resolution(x);
-    }
-    values.resize(s, exact(0));
-    given_a.push_back(row);
-    given_a.back().resize(s, written_coefficient{exact(0), std::nullopt, 0});
-    t.a.push_back(std::move(values));
-  }
-
-  if (j.contains("c")) {
-    given_c = detail::coefficient_row(j.at("c"), "field 'c'");
-    if (given_c.size() != s)
-      throw tableau_file_error("field 'c' has " + std::to_string(given_c.size()) + " entries, 'b' has " +
-                               std::to_string(s));
-    for (const auto& x : given_c) t.c.push_back(x.value), note_resolution(x);
-  } else {
-    for (std::size_t i = 0; i < s; ++i) {
-      exact sum = 0;
-      for (const auto& x : t.a[i]) sum += x;
-      t.c.push_back(sum);
-      given_c.push_back({sum, std::nullopt, 0});
-    }
-  }
+  written.a = detail::read_matrix(detail::required(j, "A"), s);
+  written.c = detail::read_nodes(j, written);
   if (j.contains("b_hat")) {
-    const auto e_row = detail::coefficient_row(j.at("b_hat"), "field 'b_hat'");
-    if (e_row.size() != s)
-      throw tableau_file_error("field 'b_hat' has " + std::to_string(e_row.size()) + " entries, 'b' has " +
-                               std::to_string(s));
-    t.b_embedded.emplace();
-    for (const auto& x : e_row) t.b_embedded->push_back(x.value), note_resolution(x);
-    given_b_hat = e_row;
+    written.b_hat = detail::read_row_of(j.at("b_hat"), "b_hat", s);
     if (!j.contains("embedded_order"))
       throw tableau_file_error("field 'embedded_order' (an integer) is required with 'b_hat'");
     t.embedded_order = detail::integer_field(j, "embedded_order", 1, max_declared_order);
   } else if (j.contains("embedded_order")) {
     throw tableau_file_error("field 'embedded_order' is given but 'b_hat' is not");
   }
+  t.b = detail::values_of(written.b);
+  for (const auto& row : written.a) t.a.push_back(detail::values_of(row));
+  t.c = detail::values_of(written.c);
+  if (j.contains("b_hat")) t.b_embedded = detail::values_of(written.b_hat);
   // The order conditions' cost, estimated before any of them is evaluated.
   detail::refuse_excessive_work(std::max(t.order, t.embedded_order.value_or(0)), s,
-                                detail::longest_digits(given_a, {given_b, given_b_hat, given_c}));
-  // Every decimal entry carries the table's relative uncertainty; rationals and integers none.
-  if (file.decimal) file.relative_uncertainty = decimal_table_uncertainty(file.printed_digits);
-  const exact& u = file.relative_uncertainty;
-  auto uncertainty = [&](const written_coefficient& x) { return x.resolution ? abs(x.value) * u / (1 - u) : exact(0); };
-  for (const auto& row : given_a) {
-    file.a_resolution.emplace_back();
-    for (const auto& x : row) file.a_resolution.back().push_back(uncertainty(x));
-  }
-  for (const auto& x : given_b) file.b_resolution.push_back(uncertainty(x));
-  for (const auto& x : given_b_hat) file.b_hat_resolution.push_back(uncertainty(x));
-  for (const auto& x : given_c) file.c_resolution.push_back(uncertainty(x));
-  // Rounded coefficients may miss the row sum by the rounding of A's entries and of c's own.
-  // Beyond that, a miss within double's tolerance (rationals approximating an irrational method)
-  // is a residual like the order conditions' and is kept; a larger one is a wrong file.
+                                detail::longest_digits(written.a, {written.b, written.b_hat, written.c}));
+  detail::assign_resolutions(written, file);
   if (j.contains("row_sum_condition") && !j.at("row_sum_condition").is_boolean())
     throw tableau_file_error("field 'row_sum_condition' must be true or false");
   t.row_sum_condition = j.value("row_sum_condition", true);
-  const double double_tolerance = default_order_policy().roundoff_floor_factor * std::numeric_limits<double>::epsilon();
-  if (t.row_sum_condition)
-    for (std::size_t i = 0; i < s; ++i) {
-      exact sum = 0, slack = file.c_resolution[i];
-      for (std::size_t k = 0; k < s; ++k) sum += t.a[i][k], slack += file.a_resolution[i][k];
-      const exact miss = abs(sum - t.c[i]);
-      if (miss <= slack) continue;
-      const double beyond = static_cast<double>(to_high_precision(miss - slack));
-      if (beyond > double_tolerance * std::max(1.0, static_cast<double>(to_high_precision(abs(t.c[i])))))
-        throw tableau_file_error("field 'c', column " + std::to_string(i + 1) + ": c_i must equal the sum of row " +
-                                 std::to_string(i + 1) + " of A (set \"row_sum_condition\": false to allow it)");
-      file.row_sum_residual = std::max(file.row_sum_residual, beyond);
-    }
+  if (t.row_sum_condition) detail::check_row_sums(file);
   return file;
 }
 
