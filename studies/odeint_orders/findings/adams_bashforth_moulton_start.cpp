@@ -13,11 +13,13 @@
 // odeint: boost/numeric/odeint/stepper/adams_bashforth_moulton.hpp:84
 //     static const order_type order_value = steps;
 //
-// Build: g++ -std=gnu++17 -O2 -I/usr/include adams_bashforth_moulton_start.cpp -o adams_bashforth_moulton_start
-// -lquadmath Run: ./adams_bashforth_moulton_start Declared: order_value = 6 for adams_bashforth_moulton<6>. Expected
-// (theory): order 5 with the default runge_kutta4 start (O(h^5) starting values), order 6 started by an order-8
-// stepper. Measured: 5 with the default start; 6 started by runge_kutta_fehlberg78 (the control). Claim: measured order
-// = 5 Claim: measured order (control) = 6
+// Build: g++ -std=gnu++17 -O2 -I/usr/include adams_bashforth_moulton_start.cpp -o abm_start -lquadmath
+// Run: ./abm_start
+// Declared: order_value = 6 for adams_bashforth_moulton<6>. Expected (theory): order 5 with the
+// default runge_kutta4 start (O(h^5) starting values), order 6 started by an order-8 stepper.
+// Measured: 5 with the default start; 6 started by runge_kutta_fehlberg78 (the control).
+// Claim: measured order = 5
+// Claim: measured order (control) = 6
 //
 // Problem: q' = v, v' = -q^3 + g(t), g(t) = sin^3 t - sin t, q(0) = 0, v(0) = 1; exact q = sin t,
 // v = cos t.

@@ -118,6 +118,417 @@ void collocation_residual(Rhs& f, const T& t, const T& h, const std::vector<T>& 
 
 }  // namespace radau_detail
 
+namespace radau_detail {
+
+// Output times strictly monotone beyond t0; returns the direction of integration (+1 or -1).
+template <class T>
+T output_direction(const T& t0, const std::vector<T>& outputs) {
+  const T direction = outputs.back() > t0 ? T(1) : T(-1);
+  T previous = t0;
+  for (const T& t : outputs) {
+    if (!(direction * (t - previous) > 0))
+      throw std::invalid_argument("Radau: output times must be strictly monotone beyond t0");
+    previous = t;
+  }
+  return direction;
+}
+
+// The adaptive code's constants: the coefficients rounded to T once, Newton's limits.
+template <class T>
+struct adaptive_constants {
+  int s = 0;
+  std::vector<T> c, a, e;  // nodes, A row-major, the error estimate's weights
+  T gamma0 = 0;
+  int max_newton = 0;
+  T newton_tolerance = 0;
+  T exponent = 0;  // of the controller: the estimate is of order s
+
+  explicit adaptive_constants(const radau_options<T>& options) {
+    using std::max;
+    using std::min;
+    using std::pow;
+    if (!(options.rtol > 0) || !(options.atol > 0)) throw std::invalid_argument("Radau: tolerances must be positive");
+    const radau_coefficients& hp = radau_iia_coefficients(options.stages);
+    if (!hp.error_estimate)
+      throw std::invalid_argument(
+          "Radau: the adaptive code needs an odd stage count (one real eigenvalue of A^-1), got " +
+          std::to_string(options.stages));
+    const radau_error_estimate& estimate = *hp.error_estimate;
+    s = hp.stages;
+    auto convert = [](const std::vector<high_precision>& values) {
+      std::vector<T> out;
+      out.reserve(values.size());
+      for (const auto& v : values) out.push_back(to_scalar<T>(v));
+      return out;
+    };
+    c = convert(hp.c);
+    a = convert(hp.a);
+    e = convert(estimate.error_weights);
+    gamma0 = to_scalar<T>(estimate.gamma0);
+    const T eps = std::numeric_limits<T>::epsilon();
+    max_newton = options.max_newton_iterations > 0 ? options.max_newton_iterations : default_newton_iterations(s);
+    newton_tolerance = options.newton_tolerance > 0 ? options.newton_tolerance
+                                                    : max(T(10) * eps / options.rtol,
+                                                          min(T(3) / 100, T(pow(options.rtol, T(s - 1) / T(s + 1)))));
+    exponent = T(1) / T(s + 1);
+  }
+};
+
+enum class step_outcome { rejected, accepted, reached_target };
+
+// One adaptive Radau IIA integration (RADAU5's algorithm for any odd s): what a step carries to the
+// next (the stage values it extrapolates, the Jacobian and its factorisation, Newton's contraction,
+// the controller's memory), each phase of a step a member. integrate_radau drives it through the
+// output times; y is the caller's state, advanced in place.
+template <class T, class Rhs, class Jac>
+class adaptive_radau {
+ public:
+  using matrix = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic>;
+  using vector = Eigen::Matrix<T, Eigen::Dynamic, 1>;
+
+  adaptive_radau(Rhs& f, Jac& jacobian, std::vector<T>& y, const T& t0, const T& direction, const T& span,
+                 const radau_options<T>& options)
+      : f_(f),
+        jacobian_(jacobian),
+        y_(y),
+        options_(options),
+        k_(options),
+        n_(y.size()),
+        sn_(static_cast<std::size_t>(k_.s) * n_),
+        direction_(direction),
+        t_(t0),
+        analytic_(has_jacobian(jacobian)),
+        jac_(n_ * n_),
+        f0_(n_),
+        stage_(n_),
+        fstage_(n_),
+        scale_(n_),
+        y_new_(n_),
+        probe_(n_),
+        z_(sn_, T(0)),
+        fz_(sn_),
+        z_previous_(sn_, T(0)),
+        iteration_(sn_, sn_),
+        // RADAU5's control (step_control.hpp's controller): the classical law for an order-s
+        // estimate with Gustafsson's predictive memory, and a rejected first step cut tenfold.
+        controller_({.alpha = k_.exponent,
+                     .predictive = true,
+                     .safety = options.safety,
+                     .min_factor = options.min_factor,
+                     .max_factor = options.max_factor,
+                     .first_rejection_divisor = T(10)}),
+        residual_(sn_),
+        delta_(sn_),
+        error_rhs_(n_) {
+    using std::abs;
+    using std::min;
+    // Starting step: the shared routine (step_control.hpp) for an order-s estimate.
+    rhs(t_, y_, f0_);
+    auto counted = [this](const T& t, const std::vector<T>& x, std::vector<T>& dx) { rhs(t, x, dx); };
+    h_ = starting_step(counted, t0, direction_, span, y_, f0_, options_, k_.s);
+    if (options_.max_step) h_ = min(h_, T(abs(*options_.max_step)));
+    h_ = min(h_, span);
+  }
+
+  const radau_stats& stats() const { return stats_; }
+  const T& time() const { return t_; }
+
+  // One attempt at a step towards `target` (the next output time), landing on it exactly when the
+  // controller's step reaches it. Throws integration_failure on step-count exhaustion or underflow.
+  step_outcome step_towards(const T& target) {
+    check_step_budget();
+    if (need_jacobian_) {
+      evaluate_jacobian();
+      need_jacobian_ = false;
+      jacobian_fresh_ = true;
+      need_lu_ = true;
+    }
+    const T h_proposed = h_;  // the controller's step before it was cut to land on an output time
+    const bool hits_output = clip_to(target);
+    check_underflow();
+    const T hd = direction_ * h_;
+    if (need_lu_ || h_ != h_factored_) factorize(hd);
+    need_lu_ = false;
+    predict_stages(hd);
+    const auto newton = solve_stages(hd);
+    if (!newton.converged) {
+      after_newton_failure(newton.diverged);
+      return step_outcome::rejected;
+    }
+    const T error = estimate_error(hd);
+    // RADAU5 lowers the safety factor with the Newton iterations the step took.
+    const T newton_safety = options_.safety * T(1 + 2 * k_.max_newton) / T(newton.iterations + 2 * k_.max_newton);
+    if (error < 1) {
+      accept(hd, target, hits_output, h_proposed, error, newton_safety);
+      return hits_output ? step_outcome::reached_target : step_outcome::accepted;
+    }
+    ++stats_.rejected;
+    h_ = controller_.rejected(h_, error, newton_safety);
+    if (!jacobian_fresh_) need_jacobian_ = true;
+    need_lu_ = true;
+    return step_outcome::rejected;
+  }
+
+ private:
+  struct newton_result {
+    bool converged = false, diverged = false;
+    int iterations = 0;
+  };
+
+  void rhs(const T& t, const std::vector<T>& x, std::vector<T>& dx) {
+    f_(t, x, dx);
+    ++stats_.rhs_evaluations;
+  }
+
+  void check_step_budget() const {
+    if (stats_.accepted + stats_.rejected < options_.max_steps) return;
+    std::ostringstream message;
+    message << "Radau: maximum step count " << options_.max_steps << " reached at t = " << t_;
+    throw integration_failure(failure_reason::step_limit, message.str());
+  }
+
+  // Underflow: the step no longer changes t (RADAU5's test), or h is below the smallest normal.
+  void check_underflow() const {
+    using std::abs;
+    const T eps = std::numeric_limits<T>::epsilon();
+    if (!(h_ <= 16 * eps * T(abs(t_)) || h_ < std::numeric_limits<T>::min())) return;
+    std::ostringstream message;
+    message << "Radau: step size underflow (h = " << h_ << ") at t = " << t_;
+    throw integration_failure(failure_reason::step_underflow, message.str());
+  }
+
+  // Cuts the step to land on `target` when it would reach it (to a relative 1e-10).
+  bool clip_to(const T& target) {
+    using std::abs;
+    const T remaining = abs(target - t_);
+    if (!(h_ >= remaining * (1 - T(1) / 10000000000))) return false;
+    h_ = remaining;
+    return true;
+  }
+
+  void evaluate_jacobian() {
+    if constexpr (!std::is_null_pointer_v<std::remove_cvref_t<Jac>>) {
+      if (analytic_) {
+        jacobian_(t_, y_, jac_);
+        ++stats_.jacobian_evaluations;
+        return;
+      }
+    }
+    finite_difference_jacobian(f_, t_, y_, f0_, jac_, stats_.rhs_evaluations);
+    ++stats_.jacobian_evaluations;
+  }
+
+  // The iteration matrix I - h (A x J) and the error filter I - gamma0 h J, LU-factorised.
+  void factorize(const T& step) {
+    const int s = k_.s;
+    iteration_.setZero();
+    for (int i = 0; i < s; ++i)
+      for (int j = 0; j < s; ++j) {
+        const T ha = step * k_.a[i * s + j];
+        for (std::size_t p = 0; p < n_; ++p)
+          for (std::size_t q = 0; q < n_; ++q) iteration_(i * n_ + p, j * n_ + q) = -ha * jac_[p * n_ + q];
+      }
+    for (std::size_t k = 0; k < sn_; ++k) iteration_(k, k) += 1;
+    lu_.compute(iteration_);
+    matrix error_matrix(n_, n_);
+    for (std::size_t p = 0; p < n_; ++p)
+      for (std::size_t q = 0; q < n_; ++q)
+        error_matrix(p, q) = (p == q ? T(1) : T(0)) - k_.gamma0 * step * jac_[p * n_ + q];
+    error_lu_.compute(error_matrix);
+    ++stats_.lu_decompositions;
+    h_factored_ = step;
+  }
+
+  // Starting stage values: the previous step's collocation polynomial extrapolated (zero at first).
+  void predict_stages(const T& hd) {
+    if (!have_previous_) {
+      std::fill(z_.begin(), z_.end(), T(0));
+      return;
+    }
+    // Nodes 0, c_1..c_s with values 0, Z_1..Z_s (relative to the previous y0); new stage i sits at
+    // theta = 1 + c_i h / h_prev; subtract Z_s to get values relative to the current y.
+    const int s = k_.s;
+    const auto& c = k_.c;
+    const T ratio = hd / h_previous_step_;
+    for (int i = 0; i < s; ++i) {
+      const T x = 1 + c[i] * ratio;
+      // Lagrange weights on the s+1 nodes {0, c_0..c_{s-1}}; the node 0 carries the value 0.
+      for (std::size_t p = 0; p < n_; ++p) z_[i * n_ + p] = -z_previous_[(s - 1) * n_ + p];
+      for (int j = 0; j < s; ++j) {
+        T weight = (x - 0) / (c[j] - 0);
+        for (int k = 0; k < s; ++k)
+          if (k != j) weight *= (x - c[k]) / (c[j] - c[k]);
+        for (std::size_t p = 0; p < n_; ++p) z_[i * n_ + p] += weight * z_previous_[j * n_ + p];
+      }
+    }
+  }
+
+  // Simplified Newton on G(Z) = Z - h (A x I) F(y + Z) = 0 with matrix I - h (A x J).
+  newton_result solve_stages(const T& hd) {
+    using std::abs;
+    using std::max;
+    using std::min;
+    using std::pow;
+    using std::sqrt;
+    const T eps = std::numeric_limits<T>::epsilon();
+    for (std::size_t i = 0; i < n_; ++i) scale_[i] = options_.atol + options_.rtol * T(abs(y_[i]));
+    newton_result result;
+    T previous_norm = 0, previous_quotient = 0;
+    T faccon = pow(max(faccon_carry_, eps), T(8) / 10);  // RADAU5 carries the contraction estimate
+    theta_ = 0;
+    auto rhs_counted = [this](const T& t, const std::vector<T>& x, std::vector<T>& dx) { rhs(t, x, dx); };
+    int& iterations = result.iterations;
+    for (iterations = 0; iterations < k_.max_newton; ++iterations) {
+      collocation_residual(rhs_counted, t_, hd, y_, z_, k_.c, k_.a, stage_, fstage_, fz_, residual_);
+      bool finite = true;
+      for (std::size_t k = 0; k < sn_; ++k) {
+        using std::isfinite;
+        if (!isfinite(residual_(k))) finite = false;
+      }
+      if (!finite) {
+        result.diverged = true;
+        break;
+      }
+      delta_ = lu_.solve(residual_);
+      ++stats_.newton_iterations;
+      T norm = 0;
+      for (int i = 0; i < k_.s; ++i)
+        for (std::size_t p = 0; p < n_; ++p) {
+          const T ratio = delta_(i * n_ + p) / scale_[p];
+          norm += ratio * ratio;
+        }
+      norm = sqrt(norm / T(sn_));
+      for (std::size_t k = 0; k < sn_; ++k) z_[k] += delta_(k);
+      if (iterations > 0) {
+        // The contraction rate: from the third iteration on, the geometric mean of the last two
+        // quotients (RADAU5 and RADAU do so), which one erratic quotient does not swing.
+        const T quotient = norm / previous_norm;
+        theta_ = iterations == 1 ? quotient : sqrt(quotient * previous_quotient);
+        previous_quotient = quotient;
+        if (theta_ >= T(99) / 100) {
+          result.diverged = true;
+          break;
+        }
+        faccon = theta_ / (1 - theta_);
+        // Predicted error after the remaining iterations (RADAU5): give up early when hopeless.
+        const T predicted = faccon * norm * pow(theta_, T(k_.max_newton - 1 - iterations)) / k_.newton_tolerance;
+        if (predicted >= 1 && iterations + 1 < k_.max_newton) {
+          const T q = max(T(1) / 10000, min(T(20), predicted));
+          h_ *= T(8) / 10 * pow(q, T(-1) / T(4 + k_.max_newton - 1 - iterations));
+          result.diverged = true;
+          break;
+        }
+      }
+      previous_norm = max(norm, eps);
+      if (faccon * norm <= k_.newton_tolerance || norm == 0) {
+        result.converged = true;
+        ++iterations;
+        break;
+      }
+    }
+    faccon_carry_ = faccon;
+    return result;
+  }
+
+  // Newton failed: halve h (unless the predictor already chose), refresh J and the LU.
+  void after_newton_failure(bool diverged) {
+    faccon_carry_ = 1;
+    ++stats_.newton_failures;
+    ++stats_.rejected;
+    if (!diverged)
+      h_ /= 2;
+    else if (theta_ >= T(99) / 100 || theta_ == 0)
+      h_ /= 2;
+    if (!jacobian_fresh_) need_jacobian_ = true;
+    need_lu_ = true;
+    controller_.abandoned();
+  }
+
+  // The filtered embedded estimate, in the shared norm (step_control.hpp); y_new_ receives the
+  // step's solution.
+  T estimate_error(const T& hd) {
+    const int s = k_.s;
+    auto filtered = [&](const std::vector<T>& derivative) {
+      for (std::size_t p = 0; p < n_; ++p) {
+        T sum = 0;
+        for (int i = 0; i < s; ++i) sum += k_.e[i] * z_[i * n_ + p];
+        error_rhs_(p) = sum + k_.gamma0 * hd * derivative[p];
+      }
+      return vector(error_lu_.solve(error_rhs_));
+    };
+    vector err = filtered(f0_);
+    for (std::size_t p = 0; p < n_; ++p) y_new_[p] = y_[p] + z_[(s - 1) * n_ + p];
+    auto scaled_error = [&](const vector& estimate) {
+      using std::isfinite;
+      const T value = error_norm(estimate, y_, y_new_, options_.atol, options_.rtol);
+      return isfinite(value) ? value : std::numeric_limits<T>::infinity();
+    };
+    T error = scaled_error(err);
+    if (error >= 1 && (controller_.first_step() || controller_.after_rejection())) {
+      // RADAU5's second estimate: apply the filter once more through f at y0 + err.
+      for (std::size_t p = 0; p < n_; ++p) probe_[p] = y_[p] + err(p);
+      rhs(t_, probe_, fstage_);
+      err = filtered(fstage_);
+      error = scaled_error(err);
+    }
+    return error;
+  }
+
+  // Accepts the step (after a rejection the controller does not let the step grow) and chooses
+  // the next step, keeping the factorisation when J may be reused and h would change little.
+  void accept(const T& hd, const T& target, bool hits_output, const T& h_proposed, const T& error,
+              const T& newton_safety) {
+    using std::abs;
+    using std::max;
+    using std::min;
+    T h_new = controller_.accepted(h_, error, newton_safety);
+    z_previous_ = z_;
+    h_previous_step_ = hd;
+    have_previous_ = true;
+    t_ = hits_output ? target : t_ + hd;
+    y_ = y_new_;
+    ++stats_.accepted;
+    rhs(t_, y_, f0_);
+    // A step shortened only to hit an output time says nothing against the longer proposal.
+    if (hits_output && h_proposed > h_) h_new = max(h_new, h_proposed);
+    if (options_.max_step) h_new = min(h_new, T(abs(*options_.max_step)));
+    jacobian_fresh_ = false;
+    // Keep the factorisation when J may be reused and h would change by less than 20% upward.
+    const bool reuse_jacobian = theta_ <= options_.jacobian_reuse_theta;
+    const T change = h_new / h_;
+    const bool keep_h_and_lu = reuse_jacobian && change >= 1 && change <= T(12) / 10 && !hits_output;
+    if (!keep_h_and_lu) h_ = h_new;
+    if (!reuse_jacobian) need_jacobian_ = true;
+  }
+
+  Rhs& f_;
+  Jac& jacobian_;
+  std::vector<T>& y_;
+  const radau_options<T>& options_;
+  const adaptive_constants<T> k_;
+  const std::size_t n_, sn_;
+  const T direction_;
+  T t_;
+  T h_ = 0;
+  radau_stats stats_;
+  const bool analytic_;
+  std::vector<T> jac_, f0_, stage_, fstage_, scale_, y_new_, probe_;
+  std::vector<T> z_, fz_, z_previous_;
+  T h_previous_step_ = 0;  // step of the last accepted step (for stage extrapolation)
+  bool have_previous_ = false;
+  matrix iteration_;
+  Eigen::PartialPivLU<matrix> lu_;
+  Eigen::PartialPivLU<matrix> error_lu_;
+  bool need_jacobian_ = true, need_lu_ = true, jacobian_fresh_ = false;
+  step_size_controller<T> controller_;
+  T theta_ = 0;
+  T h_factored_ = 0;
+  T faccon_carry_ = 1;
+  vector residual_, delta_, error_rhs_;
+};
+
+}  // namespace radau_detail
+
 // Integrates y' = f(t, y) from t0 through each time in `outputs` (strictly monotone, beyond t0),
 // hitting every output time exactly, with the step size carried across outputs. f(t, y, dydt);
 // jacobian(t, y, J) writes the row-major df/dy, or pass nullptr (or an empty std::function) for
@@ -127,307 +538,16 @@ template <class T, class Rhs, class Jac, class Observer = std::nullptr_t>
 radau_stats integrate_radau(Rhs&& f, Jac&& jacobian, T t0, const std::vector<T>& outputs, std::vector<T>& y,
                             const radau_options<T>& options, Observer&& observer = nullptr) {
   using std::abs;
-  using std::max;
-  using std::min;
-  using std::pow;
-  using std::sqrt;
-  using matrix = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic>;
-  using vector = Eigen::Matrix<T, Eigen::Dynamic, 1>;
-
-  radau_stats stats;
-  if (outputs.empty()) return stats;
-  const T direction = outputs.back() > t0 ? T(1) : T(-1);
-  {
-    T previous = t0;
-    for (const T& t : outputs) {
-      if (!(direction * (t - previous) > 0))
-        throw std::invalid_argument("Radau: output times must be strictly monotone beyond t0");
-      previous = t;
+  if (outputs.empty()) return {};
+  const T direction = radau_detail::output_direction(t0, outputs);
+  radau_detail::adaptive_radau<T, std::remove_reference_t<Rhs>, std::remove_reference_t<Jac>> run(
+      f, jacobian, y, t0, direction, T(abs(outputs.back() - t0)), options);
+  for (std::size_t next_output = 0; next_output < outputs.size();)
+    if (run.step_towards(outputs[next_output]) == radau_detail::step_outcome::reached_target) {
+      if constexpr (!std::is_null_pointer_v<std::remove_cvref_t<Observer>>) observer(next_output, run.time(), y);
+      ++next_output;
     }
-  }
-  if (!(options.rtol > 0) || !(options.atol > 0)) throw std::invalid_argument("Radau: tolerances must be positive");
-  const radau_coefficients& hp = radau_iia_coefficients(options.stages);
-  if (!hp.error_estimate)
-    throw std::invalid_argument(
-        "Radau: the adaptive code needs an odd stage count (one real eigenvalue of A^-1), got " +
-        std::to_string(options.stages));
-  const radau_error_estimate& estimate = *hp.error_estimate;
-  const int s = hp.stages;
-  const std::size_t n = y.size();
-  const std::size_t sn = static_cast<std::size_t>(s) * n;
-  auto convert = [](const std::vector<high_precision>& values) {
-    std::vector<T> out;
-    out.reserve(values.size());
-    for (const auto& v : values) out.push_back(to_scalar<T>(v));
-    return out;
-  };
-  const std::vector<T> c = convert(hp.c), a = convert(hp.a), e = convert(estimate.error_weights);
-  const T gamma0 = to_scalar<T>(estimate.gamma0);
-  const T eps = std::numeric_limits<T>::epsilon();
-  const int max_newton =
-      options.max_newton_iterations > 0 ? options.max_newton_iterations : radau_detail::default_newton_iterations(s);
-  const T newton_tolerance =
-      options.newton_tolerance > 0
-          ? options.newton_tolerance
-          : max(T(10) * eps / options.rtol, min(T(3) / 100, T(pow(options.rtol, T(s - 1) / T(s + 1)))));
-  const T exponent = T(1) / T(s + 1);
-
-  const bool analytic = radau_detail::has_jacobian(jacobian);
-  auto rhs = [&](const T& t, const std::vector<T>& x, std::vector<T>& dx) {
-    f(t, x, dx);
-    ++stats.rhs_evaluations;
-  };
-
-  std::vector<T> jac(n * n), f0(n), stage(n), fstage(n), scale(n), y_new(n), probe(n);
-  std::vector<T> z(sn, T(0)), fz(sn), z_previous(sn, T(0));
-  T h_previous_step = 0;  // step of the last accepted step (for stage extrapolation)
-  bool have_previous = false;
-
-  auto compute_scale = [&](const std::vector<T>& x) {
-    for (std::size_t i = 0; i < n; ++i) scale[i] = options.atol + options.rtol * T(abs(x[i]));
-  };
-  auto evaluate_jacobian = [&](const T& t) {
-    if constexpr (!std::is_null_pointer_v<std::remove_cvref_t<Jac>>) {
-      if (analytic) {
-        jacobian(t, y, jac);
-        ++stats.jacobian_evaluations;
-        return;
-      }
-    }
-    finite_difference_jacobian(f, t, y, f0, jac, stats.rhs_evaluations);
-    ++stats.jacobian_evaluations;
-  };
-
-  // Starting step: the shared routine (step_control.hpp) for an order-s estimate.
-  T t = t0;
-  rhs(t, y, f0);
-  const T span = abs(outputs.back() - t0);
-  T h = starting_step(rhs, t0, direction, span, y, f0, options, s);
-  if (options.max_step) h = min(h, abs(*options.max_step));
-  h = min(h, span);
-
-  matrix iteration(sn, sn);
-  Eigen::PartialPivLU<matrix> lu;
-  Eigen::PartialPivLU<matrix> error_lu;
-  bool need_jacobian = true, need_lu = true, jacobian_fresh = false;
-  // RADAU5's control (step_control.hpp's controller): the classical law for an order-s estimate
-  // with Gustafsson's predictive memory, and a rejected first step cut tenfold.
-  step_size_controller<T> controller({.alpha = exponent,
-                                      .predictive = true,
-                                      .safety = options.safety,
-                                      .min_factor = options.min_factor,
-                                      .max_factor = options.max_factor,
-                                      .first_rejection_divisor = T(10)});
-  T theta = 0;
-  T h_factored = 0;
-  T faccon_carry = 1;
-
-  auto factorize = [&](const T& step) {
-    iteration.setZero();
-    for (int i = 0; i < s; ++i)
-      for (int j = 0; j < s; ++j) {
-        const T ha = step * a[i * s + j];
-        for (std::size_t p = 0; p < n; ++p)
-          for (std::size_t q = 0; q < n; ++q) iteration(i * n + p, j * n + q) = -ha * jac[p * n + q];
-      }
-    for (std::size_t k = 0; k < sn; ++k) iteration(k, k) += 1;
-    lu.compute(iteration);
-    matrix error_matrix(n, n);
-    for (std::size_t p = 0; p < n; ++p)
-      for (std::size_t q = 0; q < n; ++q) error_matrix(p, q) = (p == q ? T(1) : T(0)) - gamma0 * step * jac[p * n + q];
-    error_lu.compute(error_matrix);
-    ++stats.lu_decompositions;
-    h_factored = step;
-  };
-
-  std::size_t next_output = 0;
-  vector residual(sn), delta(sn), error_rhs(n);
-  while (next_output < outputs.size()) {
-    const T target = outputs[next_output];
-    if (stats.accepted + stats.rejected >= options.max_steps) {
-      std::ostringstream message;
-      message << "Radau: maximum step count " << options.max_steps << " reached at t = " << t;
-      throw integration_failure(failure_reason::step_limit, message.str());
-    }
-    if (need_jacobian) {
-      evaluate_jacobian(t);
-      need_jacobian = false;
-      jacobian_fresh = true;
-      need_lu = true;
-    }
-    const T remaining = abs(target - t);
-    bool hits_output = false;
-    const T h_proposed = h;  // the controller's step before it was cut to land on an output time
-    if (h >= remaining * (1 - T(1) / 10000000000)) {
-      h = remaining;
-      hits_output = true;
-    }
-    // Underflow: the step no longer changes t (RADAU5's test), or h is below the smallest normal.
-    if (h <= 16 * eps * T(abs(t)) || h < std::numeric_limits<T>::min()) {
-      std::ostringstream message;
-      message << "Radau: step size underflow (h = " << h << ") at t = " << t;
-      throw integration_failure(failure_reason::step_underflow, message.str());
-    }
-    const T hd = direction * h;
-    if (need_lu || h != h_factored) factorize(hd);
-    need_lu = false;
-
-    // Starting stage values: extrapolate the previous step's collocation polynomial.
-    if (have_previous) {
-      // Nodes 0, c_1..c_s with values 0, Z_1..Z_s (relative to the previous y0); new stage i sits at
-      // theta = 1 + c_i h / h_prev; subtract Z_s to get values relative to the current y.
-      const T ratio = hd / h_previous_step;
-      for (int i = 0; i < s; ++i) {
-        const T x = 1 + c[i] * ratio;
-        // Lagrange weights on the s+1 nodes {0, c_0..c_{s-1}}; the node 0 carries the value 0.
-        for (std::size_t p = 0; p < n; ++p) z[i * n + p] = -z_previous[(s - 1) * n + p];
-        for (int j = 0; j < s; ++j) {
-          T weight = (x - 0) / (c[j] - 0);
-          for (int k = 0; k < s; ++k)
-            if (k != j) weight *= (x - c[k]) / (c[j] - c[k]);
-          for (std::size_t p = 0; p < n; ++p) z[i * n + p] += weight * z_previous[j * n + p];
-        }
-      }
-    } else {
-      std::fill(z.begin(), z.end(), T(0));
-    }
-
-    // Simplified Newton on G(Z) = Z - h (A x I) F(y + Z) = 0 with matrix I - h (A x J).
-    compute_scale(y);
-    bool converged = false, diverged = false;
-    T previous_norm = 0, previous_quotient = 0;
-    int iterations = 0;
-    T faccon = pow(max(faccon_carry, eps), T(8) / 10);  // RADAU5 carries the contraction estimate
-    theta = 0;
-    for (iterations = 0; iterations < max_newton; ++iterations) {
-      radau_detail::collocation_residual(rhs, t, hd, y, z, c, a, stage, fstage, fz, residual);
-      bool finite = true;
-      for (std::size_t k = 0; k < sn; ++k) {
-        using std::isfinite;
-        if (!isfinite(residual(k))) finite = false;
-      }
-      if (!finite) {
-        diverged = true;
-        break;
-      }
-      delta = lu.solve(residual);
-      ++stats.newton_iterations;
-      T norm = 0;
-      for (int i = 0; i < s; ++i)
-        for (std::size_t p = 0; p < n; ++p) {
-          const T ratio = delta(i * n + p) / scale[p];
-          norm += ratio * ratio;
-        }
-      norm = sqrt(norm / T(sn));
-      for (std::size_t k = 0; k < sn; ++k) z[k] += delta(k);
-      if (iterations > 0) {
-        // The contraction rate: from the third iteration on, the geometric mean of the last two
-        // quotients (RADAU5 and RADAU do so), which one erratic quotient does not swing.
-        const T quotient = norm / previous_norm;
-        theta = iterations == 1 ? quotient : sqrt(quotient * previous_quotient);
-        previous_quotient = quotient;
-        if (theta >= T(99) / 100) {
-          diverged = true;
-          break;
-        }
-        faccon = theta / (1 - theta);
-        // Predicted error after the remaining iterations (RADAU5): give up early when hopeless.
-        const T predicted = faccon * norm * pow(theta, T(max_newton - 1 - iterations)) / newton_tolerance;
-        if (predicted >= 1 && iterations + 1 < max_newton) {
-          const T q = max(T(1) / 10000, min(T(20), predicted));
-          h *= T(8) / 10 * pow(q, T(-1) / T(4 + max_newton - 1 - iterations));
-          diverged = true;
-          break;
-        }
-      }
-      previous_norm = max(norm, eps);
-      if (faccon * norm <= newton_tolerance || norm == 0) {
-        converged = true;
-        ++iterations;
-        break;
-      }
-    }
-    faccon_carry = faccon;
-    if (!converged) {
-      faccon_carry = 1;
-      // Newton failed: halve h (unless the predictor already chose), refresh J and the LU.
-      ++stats.newton_failures;
-      ++stats.rejected;
-      if (!diverged)
-        h /= 2;
-      else if (theta >= T(99) / 100 || theta == 0)
-        h /= 2;
-      if (!jacobian_fresh) need_jacobian = true;
-      need_lu = true;
-      controller.abandoned();
-      continue;
-    }
-
-    // Error estimate.
-    for (std::size_t p = 0; p < n; ++p) {
-      T sum = 0;
-      for (int i = 0; i < s; ++i) sum += e[i] * z[i * n + p];
-      error_rhs(p) = sum + gamma0 * hd * f0[p];
-    }
-    vector err = error_lu.solve(error_rhs);
-    for (std::size_t p = 0; p < n; ++p) y_new[p] = y[p] + z[(s - 1) * n + p];
-    auto scaled_error = [&](const vector& estimate) {  // the shared norm (step_control.hpp)
-      using std::isfinite;
-      const T value = error_norm(estimate, y, y_new, options.atol, options.rtol);
-      return isfinite(value) ? value : std::numeric_limits<T>::infinity();
-    };
-    T error = scaled_error(err);
-    if (error >= 1 && (controller.first_step() || controller.after_rejection())) {
-      // RADAU5's second estimate: apply the filter once more through f at y0 + err.
-      for (std::size_t p = 0; p < n; ++p) probe[p] = y[p] + err(p);
-      rhs(t, probe, fstage);
-      for (std::size_t p = 0; p < n; ++p) {
-        T sum = 0;
-        for (int i = 0; i < s; ++i) sum += e[i] * z[i * n + p];
-        error_rhs(p) = sum + gamma0 * hd * fstage[p];
-      }
-      err = error_lu.solve(error_rhs);
-      error = scaled_error(err);
-    }
-
-    // RADAU5 lowers the safety factor with the Newton iterations the step took.
-    const T newton_safety = options.safety * T(1 + 2 * max_newton) / T(iterations + 2 * max_newton);
-
-    if (error < 1) {
-      // Accept (after a rejection the controller does not let the step grow).
-      T h_new = controller.accepted(h, error, newton_safety);
-      z_previous = z;
-      h_previous_step = hd;
-      have_previous = true;
-      t = hits_output ? target : t + hd;
-      y = y_new;
-      ++stats.accepted;
-      rhs(t, y, f0);
-      if (hits_output) {
-        if constexpr (!std::is_null_pointer_v<std::remove_cvref_t<Observer>>) observer(next_output, t, y);
-        ++next_output;
-      }
-      // A step shortened only to hit an output time says nothing against the longer proposal.
-      if (hits_output && h_proposed > h) h_new = max(h_new, h_proposed);
-      if (options.max_step) h_new = min(h_new, abs(*options.max_step));
-      jacobian_fresh = false;
-      // Keep the factorisation when J may be reused and h would change by less than 20% upward.
-      const bool reuse_jacobian = theta <= options.jacobian_reuse_theta;
-      const T change = h_new / h;
-      if (reuse_jacobian && change >= 1 && change <= T(12) / 10 && !hits_output) {
-        // keep h and the LU
-      } else {
-        h = h_new;
-      }
-      if (!reuse_jacobian) need_jacobian = true;
-    } else {
-      ++stats.rejected;
-      h = controller.rejected(h, error, newton_safety);
-      if (!jacobian_fresh) need_jacobian = true;
-      need_lu = true;
-    }
-  }
-  return stats;
+  return run.stats();
 }
 
 // Single end point.
