@@ -166,6 +166,21 @@ class StiffSection(unittest.TestCase):
         self.assertIn("30.0 certified digits, 22.6 beyond the best run's mescd (required: 3.0).", text)
         self.assertIn("6.0 certified digits, 1.2 beyond the best run's mescd (required: 3.0); NOT sufficient", text)
 
+    def test_a_partial_merge_is_marked_on_the_page_and_in_the_summary(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            document = stiff_document()
+            document["partial"] = {"absent_shards": ["2/3"], "absent_jobs": ["run/radau5/hires/1e-06", "run/x/y/1"],
+                                   "problems": ["stiff.shard-2-of-3.json: absent"]}
+            (Path(tmp) / "in").mkdir()
+            (Path(tmp) / "in" / "stiff.json").write_text(json.dumps(document), encoding="utf-8")
+            result = run_report("--input", Path(tmp) / "in", "--output", Path(tmp) / "out")
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertIn("orderly_report: stiff: 7 runs (5 finished); 2 figures (PARTIAL: 2 jobs absent)",
+                          result.stdout.splitlines())
+            index = html.unescape((Path(tmp) / "out" / "index.html").read_text(encoding="utf-8"))
+            self.assertIn("PARTIAL: 1 of these files were merged from an incomplete set of shards (absent shards: 2/3; "
+                          "2 jobs absent: run/radau5/hires/1e-06, run/x/y/1).", index)
+
     def test_bad_input_is_one_line_and_exit_2(self):
         with tempfile.TemporaryDirectory() as tmp:
             document = stiff_document()
