@@ -6,6 +6,7 @@ The suites are the quick ones where a suite has one, so that the test takes seco
 files are the single run's own: the test asserts that sharding changes nothing, not any value."""
 import json
 import os
+import shutil
 import subprocess
 import tempfile
 import unittest
@@ -26,7 +27,12 @@ SUITES = [
     ("energy", ["energy", "--suite", "quick", "--threads", "2", "--json", "OUT/energy.json"], "file"),
     ("workprecision", ["workprecision", "--suite", "quick", "--json", "OUT/workprecision.json"], "file"),
     ("odeint-orders", ["odeint-orders", "--json", "OUT/odeint-orders.json"], "file"),
+    ("check", ["check", "--tableau-dir", "TABLEAUS", "--threads", "2", "--out", "OUT"], "dir"),
 ]
+
+# The tableau files `check --tableau-dir` checks: the README's examples and one that is not JSON.
+SOURCE = Path(__file__).resolve().parents[2]
+EXAMPLES = SOURCE / "examples" / "tableaus"
 
 # Files whose content is the run's wall time, which no two runs share: compared by name only.
 TIMING_SUFFIX = ".timing.json"
@@ -39,8 +45,11 @@ def orderly(*args, check=True):
     return result
 
 
+TABLEAUS = Path(tempfile.mkdtemp(prefix="orderly-shards-tableaus-"))
+
+
 def with_out(args, out: Path):
-    return [a.replace("OUT", str(out)) for a in args]
+    return [a.replace("OUT", str(out)).replace("TABLEAUS", str(TABLEAUS)) for a in args]
 
 
 def files_under(directory: Path) -> dict:
@@ -52,10 +61,14 @@ class ShardsMergeToTheSingleRun(unittest.TestCase):
     def setUpClass(cls):
         cls.tmp = tempfile.TemporaryDirectory(prefix="orderly-shards-")
         cls.root = Path(cls.tmp.name)
+        for example in EXAMPLES.glob("*.json"):
+            shutil.copy(example, TABLEAUS / example.name)
+        (TABLEAUS / "broken.json").write_text("{not json")
 
     @classmethod
     def tearDownClass(cls):
         cls.tmp.cleanup()
+        shutil.rmtree(TABLEAUS, ignore_errors=True)
 
     def shard_and_merge(self, args, count: int, base: Path) -> Path:
         """Runs every shard of `count` into its own directory, merges them into base/merged."""
@@ -70,7 +83,9 @@ class ShardsMergeToTheSingleRun(unittest.TestCase):
         for suite, args, _ in SUITES:
             single = self.root / suite / "single"
             single.mkdir(parents=True)
-            orderly(*with_out(args, single))
+            ran = orderly(*with_out(args, single), check=False)
+            # 1: a verdict refused (check's broken file), written all the same; 2 or more: an error.
+            self.assertIn(ran.returncode, (0, 1), ran.stderr)
             expected = files_under(single)
             self.assertTrue(expected, suite)
             for count in SHARD_COUNTS:

@@ -3,6 +3,7 @@ and slurmd on localhost (2 CPUs, process tracking by /proc, no cgroups), configu
 directory. scripts/slurm/submit-report.sh submits the quick report's suites as an array of
 SHARDS tasks and the dependent job that merges them and builds the page; the merged JSON must equal
 one `orderly run-studies --suite quick`, byte for byte (the timing files, wall times, excepted).
+scripts/slurm/submit-check.sh then checks a directory of tableau files in 2 shards, merged likewise.
 
 Exit 77 (CTest's SKIP_RETURN_CODE) with the reason, the daemons' own log lines, when Slurm is not
 installed or slurmctld or slurmd cannot start here; any other failure fails."""
@@ -98,6 +99,30 @@ def files_under(directory: Path) -> dict:
     return {p.relative_to(directory).as_posix(): p.read_bytes() for p in sorted(directory.rglob("*")) if p.is_file()}
 
 
+def check_directory(d: Path, env) -> list:
+    """scripts/slurm/submit-check.sh on the README's example tableau files and one that is not JSON,
+    in 2 shards: the merge must equal one `orderly check --tableau-dir`."""
+    tableaus = d / "tableaus"
+    shutil.copytree(SOURCE / "examples" / "tableaus", tableaus)
+    (tableaus / "broken.json").write_text("{not json")
+    submitted = subprocess.run([SOURCE / "scripts/slurm/submit-check.sh", tableaus, d / "checked", "--shards", "2",
+                                "--orderly", ORDERLY], env=env, capture_output=True, text=True)
+    if submitted.returncode != 0:
+        return [f"submit-check.sh: {submitted.stderr.strip()}"]
+    merge = submitted.stdout.split()[1]
+    single = subprocess.run([ORDERLY, "check", "--tableau-dir", tableaus, "--out", d / "check-single"],
+                            capture_output=True, text=True)
+    if single.returncode not in (0, 1):
+        return [f"orderly check --tableau-dir: exit {single.returncode}: {single.stderr.strip()}"]
+    done = lambda: job_state(merge, env) in ("COMPLETED", "FAILED", "CANCELLED", "TIMEOUT")  # noqa: E731
+    if not wait_until(done, JOBS_SECONDS, interval=2) or job_state(merge, env) != "COMPLETED":
+        return [f"check merge job {merge}: {job_state(merge, env)}"]
+    expected = files_under(d / "check-single")
+    merged = {k: v for k, v in files_under(d / "checked").items() if not k.startswith(".slurm/")}
+    print(f"check: {len(expected)} files compared")
+    return [] if expected == merged else [f"check: merged {sorted(merged)} differs from one run {sorted(expected)}"]
+
+
 def main() -> int:
     for program in ("munged", "slurmctld", "slurmd", "sbatch", "scontrol"):
         if not (shutil.which(program) or Path("/usr/sbin", program).exists()):
@@ -163,6 +188,7 @@ def main() -> int:
                     failures.append(f"{name}: merged differs from the single run")
             if not (report / "index.html").is_file():
                 failures.append("no page (report/index.html)")
+            failures += check_directory(d, env)
             for f in failures:
                 print("FAIL: " + f)
             print(f"{len(expected)} files compared; {time.monotonic() - started:.0f} s in all")
