@@ -5,7 +5,7 @@ PYTHON := /usr/bin/python3
 ORDERLY := $(BUILD)/bin/orderly
 REPORT_DIR ?= reports/out
 
-.PHONY: all deps configure build cli test test-sanitize test-sanitize-kernels lint gate report report-run cli-reference gallery bench clean fuzz
+.PHONY: all deps configure build cli test test-cluster test-sanitize test-sanitize-kernels lint gate report report-run report-page cli-reference gallery bench clean fuzz
 
 all: build
 
@@ -25,9 +25,16 @@ build: configure
 cli: configure
 	@cmake --build $(BUILD) -j$(JOBS) --target orderly
 
-# Every test: unit tests and the order gate.
+# Every test but the cluster test (test-cluster): unit tests and the order gate.
 test: build
-	ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
+	ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS) -LE cluster
+
+# The cluster test (label cluster, not part of `make test`): a single-node Slurm started on this
+# machine (munged, slurmctld, slurmd in a temporary directory) runs the quick report's suites as a
+# job array, a dependent job merges the shards, and the merge must equal one run byte for byte.
+# Needs the Debian packages slurm-wlm and munge (scripts/install-deps.sh does not install them).
+test-cluster: cli
+	ctest --test-dir $(BUILD) -L cluster --output-on-failure
 
 # The unit tests built with AddressSanitizer and UndefinedBehaviorSanitizer (any finding fails).
 # Only what the unit tests run is built (the test executables and the CLI, not the benchmarks);
@@ -40,7 +47,7 @@ test-sanitize: deps
 	@cmake --preset sanitize >/dev/null
 	@cmake --build --preset sanitize -j$(JOBS) --target orderly \
 	  $$(cmake --build $(SANITIZE_BUILD) --target help | grep -o '\btest_[A-Za-z0-9_]*' | grep -v '^test_mutation_suite$$' | sort -u)
-	ctest --preset sanitize -E '^(reports_orderly_report|report_quick|report_browser|report_browser_breakage|cli_reference)$$' -j$(JOBS)
+	ctest --preset sanitize -LE cluster -E '^(reports_orderly_report|report_quick|report_browser|report_browser_breakage|cli_reference)$$' -j$(JOBS)
 
 # The stepper kernels' tests alone under the same sanitizers (tests/CMakeLists.txt: ORDERLY_KERNEL_TESTS,
 # label kernel): every stepper family, built without the study libraries. CI runs this after `make test`.
@@ -76,6 +83,11 @@ report: cli
 report-run:
 	@rm -rf $(REPORT_DIR)/json
 	$(ORDERLY) run-studies --suite $(SUITE) --out $(REPORT_DIR)/json
+	@$(MAKE) --no-print-directory report-page
+
+# The page from the JSON already under $(REPORT_DIR)/json: what report-run does after the studies,
+# and what a cluster's merge job runs after `orderly merge` (scripts/slurm/).
+report-page:
 	@$(ORDERLY) --version > $(REPORT_DIR)/build-info.txt
 	PYTHONPATH=reports PYTHONDONTWRITEBYTECODE=1 $(PYTHON) -m orderly_report.findings \
 	  --source studies/odeint_orders/findings --output $(REPORT_DIR)/findings

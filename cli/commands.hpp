@@ -4,6 +4,8 @@
 // and registers that function with a `registered_command` object, together with the runs
 // `make report` makes of it. Nothing else lists the subcommands: the CLI, `orderly run-studies` and
 // the report's JSON come from this one registry.
+#include <orderly/shard.hpp>
+
 #include <CLI/CLI.hpp>
 
 #include <stdexcept>
@@ -29,6 +31,9 @@ inline constexpr const char* report_json_dir = "{json}";
 struct command_registration {
   std::string name;            // the subcommand, as typed
   void (*add)(CLI::App& app);  // adds the subcommand, its options and its callback to the app
+  // A command that runs a suite in shards (--shard i/N): how its files are assembled from the jobs'
+  // results, for `orderly merge`; the shard files name the suite by the command's name.
+  suite_assembler merge = nullptr;
   // The subcommand's arguments for `make report` (its default suite, writing under {json}); empty
   // when the report does not run it.
   std::vector<std::string> report_run = {};

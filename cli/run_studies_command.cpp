@@ -4,7 +4,10 @@
 // the report by registering its run (commands.hpp), not by an edit here or in the Makefile.
 #include "commands.hpp"
 #include "output.hpp"
+#include "resolve.hpp"
+#include "sharded_run.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -16,7 +19,8 @@ namespace {
 
 struct run_studies_options {
   std::string suite = "default";
-  std::string out;
+  std::string out, shard;
+  std::vector<std::string> only;
   bool dry_run = false;
 };
 
@@ -52,12 +56,35 @@ void add_run_studies_command(CLI::App& app) {
       ->check(CLI::IsMember({"default", "quick"}));
   cmd->add_option("--out", options->out, "directory for the studies' JSON (one folder per study)")->required();
   cmd->add_flag("--dry-run", options->dry_run, "print the runs and run nothing");
+  cmd->add_option("--only", options->only, "run only these studies (their subcommands' names, comma-separated)")
+      ->delimiter(',');
+  add_shard_option(*cmd, options->shard)
+      ->description(
+          "Run shard i of N (i/N) of every study's suite, each writing its shard file under --out; a study that "
+          "does not run in shards runs whole in shard 1. `orderly merge` combines the N --out directories");
   cmd->callback([options] {
+    const auto shard = shard_option(options->shard);
+    std::vector<std::string> studies;
+    for (const auto& command : registered_commands())
+      if (!command.report_run.empty()) studies.push_back(command.name);
+    for (const auto& name : options->only)
+      if (std::find(studies.begin(), studies.end(), name) == studies.end())
+        throw usage_error("--only '" + name + "': not a study the report runs; closest: " + suggestion(name, studies));
     std::vector<std::vector<std::string>> runs;
     for (const auto& command : registered_commands()) {
-      const auto& run = options->suite == "quick" && !command.quick_report_run.empty() ? command.quick_report_run
-                                                                                       : command.report_run;
-      if (!run.empty()) runs.push_back(with_json_dir(run, options->out));
+      if (!options->only.empty() &&
+          std::find(options->only.begin(), options->only.end(), command.name) == options->only.end())
+        continue;
+      auto run = options->suite == "quick" && !command.quick_report_run.empty() ? command.quick_report_run
+                                                                                : command.report_run;
+      if (run.empty()) continue;
+      if (shard && command.merge) {
+        run.push_back("--shard");
+        run.push_back(shard->text());
+      } else if (shard && shard->index != 1) {
+        continue;
+      }
+      runs.push_back(with_json_dir(run, options->out));
     }
     if (options->dry_run) {
       for (const auto& run : runs) std::cout << command_line(run) << "\n";

@@ -2,8 +2,10 @@
 """Compares two trees of study JSON (two `make report` runs, or `orderly run-studies` outputs)
 value by value, for a change that must not alter any result (a refactoring, a move of files).
 
-Wall-clock measurements differ from run to run and are left out by key name (WALL_TIME_KEYS); every
-other value must be equal: numbers exactly, as the JSON text states them.
+Wall-clock measurements differ from run to run and are left out: the studies write them to timing
+files beside their results (*.timing.json, TIMING_SUFFIX), which are not compared, and in trees
+written before that they are left out by key name (WALL_TIME_KEYS); every other value must be
+equal: numbers exactly, as the JSON text states them.
 
     scripts/compare_study_json.py BEFORE_DIR AFTER_DIR
 
@@ -14,6 +16,7 @@ import pathlib
 import sys
 
 WALL_TIME_KEYS = {"seconds", "wall_seconds", "suite_seconds", "min_wall_seconds", "wall_repetitions"}
+TIMING_SUFFIX = ".timing.json"
 MAX_LISTED = 10
 
 
@@ -38,8 +41,9 @@ def differences(a, b, path="$"):
 
 def main(before_dir, after_dir):
     before, after = pathlib.Path(before_dir), pathlib.Path(after_dir)
-    names = sorted({p.relative_to(before) for p in before.rglob("*.json")} |
-                   {p.relative_to(after) for p in after.rglob("*.json")})
+    names = sorted(name for name in ({p.relative_to(before) for p in before.rglob("*.json")} |
+                                     {p.relative_to(after) for p in after.rglob("*.json")})
+                   if not name.name.endswith(TIMING_SUFFIX))
     differing = 0
     for name in names:
         if not (before / name).exists() or not (after / name).exists():

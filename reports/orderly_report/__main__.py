@@ -16,7 +16,7 @@ import os
 import sys
 from pathlib import Path
 
-from . import atomic, figure_style, page
+from . import atomic, figure_style, model, page
 from .documents import add_optional, load_documents
 from .errors import InputError
 from .sections import SectionContext, all_sections
@@ -61,6 +61,22 @@ def bench_file(option: str | None) -> Path | None:
     return Path(option)
 
 
+def mark_partial(built, documents: list) -> None:
+    """A document merged from an incomplete set of shards (`orderly merge --allow-partial`) carries a
+    top-level "partial" key naming the absent shards and jobs: the section says so first, and its
+    summary line too."""
+    partial = [d for d in documents if isinstance(d.data.get("partial"), dict)]
+    if not partial:
+        return
+    shards = sorted({str(s) for d in partial for s in d.data["partial"].get("absent_shards") or []})
+    jobs = sorted({str(j) for d in partial for j in d.data["partial"].get("absent_jobs") or []})
+    text = (f"PARTIAL: {len(partial)} of these files were merged from an incomplete set of shards "
+            f"(absent shards: {', '.join(shards) or 'none'}; {len(jobs)} jobs absent"
+            + (f": {', '.join(jobs[:20])}{' …' if len(jobs) > 20 else ''}" if jobs else "") + ").")
+    built.blocks.insert(0, model.Paragraph(text))
+    built.summary += f" (PARTIAL: {len(jobs)} jobs absent)"
+
+
 def make_report(inputs: list, output: Path, norm: str, jobs: int, build_info: Path | None = None,
                 log=print, index: Path | None = None, bench: Path | None = None) -> list:
     """Builds the page; returns the sections' summary lines (also passed to `log` as they come).
@@ -85,6 +101,7 @@ def make_report(inputs: list, output: Path, norm: str, jobs: int, build_info: Pa
                                      norm=norm, jobs=jobs)
             built = section.build(documents, context)
             built.key = section.key
+            mark_partial(built, documents)
             summaries.append(built.summary)
             log(f"{PROG}: {built.summary}")
             pages.append(built)

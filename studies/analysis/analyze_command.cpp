@@ -4,7 +4,9 @@
 // stepper agrees. Writes orderly.analysis/1 JSON.
 #include "commands.hpp"
 #include "output.hpp"
+#include "input_limits.hpp"
 #include "resolve.hpp"
+#include "sharded_run.hpp"
 
 #include <orderly/method_analysis_study.hpp>
 
@@ -17,7 +19,8 @@ namespace orderly::cli {
 namespace {
 
 struct analyze_options {
-  std::string method, json_path, suite, out_dir;
+  std::string method, json_path, suite, out_dir, shard;
+  unsigned threads = 0;
 };
 
 std::string limit_text(const nlohmann::json& value) {
@@ -69,18 +72,23 @@ void print_summary(const nlohmann::json& m) {
 
 void run_analyze(const analyze_options& o) {
   if (!o.suite.empty()) {
-    if (o.suite != "default") throw usage_error("--suite '" + o.suite + "': unknown suite; use default");
+    if (o.suite != "default" && o.suite != "quick")
+      throw usage_error("--suite '" + o.suite + "': unknown suite; use default or quick");
     if (o.out_dir.empty()) throw usage_error("--suite: give --out DIR for the suite's JSON");
+    const auto shard = shard_option(o.shard);
     ensure_output_dir("--out", o.out_dir);
-    const auto suite = analysis_suite();
+    const auto outputs = run_suite_or_shard(analysis_suite(o.threads, o.suite == "quick"), shard, "--out", o.out_dir);
+    if (!outputs) return;
+    write_outputs("--out", o.out_dir, *outputs);
+    const auto& suite = outputs->at("analysis.json");
     int disagreements = 0;
     for (const auto& m : suite["methods"])
       if (m["empirical"]["agrees"].is_boolean() && !m["empirical"]["agrees"].get<bool>()) ++disagreements;
-    write_json("--out", o.out_dir + "/analysis.json", suite);
     std::printf("analyze: %zu methods, %d disagree with their stepper -> %s/analysis.json\n", suite["methods"].size(),
                 disagreements, o.out_dir.c_str());
     return;
   }
+  if (!o.shard.empty()) throw usage_error("--shard: only with --suite");
   if (o.method.empty()) throw usage_error("analyze: give --method M or --suite default");
   const auto names = analysable_methods();
   if (std::find(names.begin(), names.end(), o.method) == names.end())
@@ -102,8 +110,12 @@ void add_analyze_command(CLI::App& app) {
                                  "A-/L-stability, error norms; checked against its stepper");
   cmd->add_option("--method", o->method, "Method name (orderly list methods)");
   cmd->add_option("--json", o->json_path, "Write the analysis as JSON to FILE ('-' for standard output)");
-  cmd->add_option("--suite", o->suite, "Analyse every method: default");
+  cmd->add_option("--suite", o->suite,
+                  "Analyse every method: default; or a few (euler, rk4, dopri54, "
+                  "backward-euler, radau5, rosenbrock4, velocity-verlet): quick");
   cmd->add_option("--out", o->out_dir, "Directory for the suite's analysis.json");
+  add_threads_option(*cmd, o->threads, "Threads for the suite (default: all cores)");
+  add_shard_option(*cmd, o->shard);
   cmd->callback([o] { run_analyze(*o); });
 }
 
@@ -111,6 +123,7 @@ namespace {
 const registered_command analyze_registration{
     {.name = "analyze",
      .add = &add_analyze_command,
+     .merge = &analysis_suite_outputs,
      .report_run = {"analyze", "--suite", "default", "--out", "{json}/analysis"}}};
 }  // namespace
 

@@ -433,16 +433,35 @@ nlohmann::json analyse_method(const std::string& name, bool with_region) {
   throw std::invalid_argument("no analysable method '" + name + "'");
 }
 
-nlohmann::json analysis_suite() {
-  const auto names = analysable_methods();  // builds the catalog's statics before the threads read them
-  const auto outcomes = run_jobs(
-      names, [](const std::string& name) { return analyse_method(name, true); }, /*threads=*/0);
+const std::vector<std::string>& quick_analysis_methods() {
+  static const std::vector<std::string> names{"euler",  "rk4",         "dopri54",        "backward-euler",
+                                              "radau5", "rosenbrock4", "velocity-verlet"};
+  return names;
+}
+
+suite_outputs analysis_suite_outputs(const nlohmann::json&, const std::vector<std::string>& keys,
+                                     const std::vector<const nlohmann::json*>& results) {
   nlohmann::json methods = nlohmann::json::array();
-  for (std::size_t k = 0; k < names.size(); ++k) {
-    if (!outcomes[k].result) throw std::runtime_error(names[k] + ": " + outcomes[k].error);
-    methods.push_back(*outcomes[k].result);
+  for (std::size_t k = 0; k < keys.size(); ++k)
+    if (results[k]) methods.push_back(*results[k]);
+  return {{"analysis.json", {{"schema", "orderly.analysis/1"}, {"policy", policy::to_json()}, {"methods", methods}}}};
+}
+
+// A method's analysis costs about its stages squared (the stability function's determinants and the
+// order conditions grow with them).
+sharded_suite analysis_suite(unsigned threads, bool quick) {
+  sharded_suite suite{
+      .name = "analyze", .settings = {{"suite", quick ? "quick" : "default"}}, .assemble = &analysis_suite_outputs};
+  suite.keys = analysable_methods();  // builds the catalog's statics before the threads read them
+  if (quick) suite.keys = quick_analysis_methods();
+  for (const auto& name : suite.keys) {
+    const auto* method = find_method(name);
+    const double stages = method ? std::max(method->stages, 1) : 1;
+    suite.costs.push_back(stages * stages);
   }
-  return {{"schema", "orderly.analysis/1"}, {"policy", policy::to_json()}, {"methods", methods}};
+  suite.run = independent_jobs<std::string>(
+      suite.keys, [](const std::string& name) { return analyse_method(name, true); }, threads);
+  return suite;
 }
 
 }  // namespace orderly

@@ -7,6 +7,7 @@
 #include "commands.hpp"
 #include "input_limits.hpp"
 #include "output.hpp"
+#include "sharded_run.hpp"
 
 #include <orderly/algebraic_check.hpp>
 #include <orderly/convergence_json.hpp>
@@ -32,7 +33,7 @@ namespace orderly::cli {
 namespace {
 
 struct check_options {
-  std::string tableau_path, json_path;
+  std::string tableau_path, json_path, tableau_dir, out_dir, shard;
   unsigned threads = 0;
 };
 
@@ -193,15 +194,15 @@ nlohmann::json stability_json(const tableau_file& file, weight_set weights, cons
 }
 
 // Exit 0: pass; 1: fail.
-int run_check(const check_options& o) {
-  if (!o.json_path.empty()) {
-    check_output_path("--json", o.json_path);
-    std::error_code ec;
-    if (o.json_path != "-" && std::filesystem::equivalent(o.json_path, o.tableau_path, ec))
-      throw usage_error("--json '" + o.json_path + "': is the tableau file itself; name another output");
-  }
-  std::FILE* out_text = o.json_path == "-" ? stderr : stdout;  // JSON on standard output stays parseable
-  const auto file = read_tableau_file(o.tableau_path);
+// One file's check: its JSON, its text (the summary line, then the details) and its verdict.
+struct check_outcome {
+  nlohmann::json out;
+  std::string text;
+  verdict overall = verdict::fail;
+};
+
+check_outcome check_tableau(const std::string& path, unsigned threads) {
+  const auto file = read_tableau_file(path);
   const auto& t = file.tableau;
   const auto structure = structure_of(t);
   const order_policy& policy = default_order_policy();
@@ -296,7 +297,7 @@ int run_check(const check_options& o) {
         jobs.push_back(job);
       }
     progress_meter progress("check " + t.name, jobs.size(), stderr, std::chrono::seconds(1));
-    const auto outcomes = run_convergence_jobs(jobs, o.threads, &progress);
+    const auto outcomes = run_convergence_jobs(jobs, threads, &progress);
     for (std::size_t i = 0; i < jobs.size(); ++i) {
       if (!outcomes[i].result) {
         details += "  convergence on " + jobs[i].problem->info.name + ": " + outcomes[i].error + "\n";
@@ -339,9 +340,92 @@ int run_check(const check_options& o) {
                ")";
   out["summary"] = summary;
   out["verdict"] = verdict_name(overall);
-  std::fprintf(out_text, "%s\n%s", summary.c_str(), details.c_str());
-  if (!o.json_path.empty()) write_json("--json", o.json_path, out);
-  return overall == verdict::pass ? 0 : 1;
+  return {out, summary + "\n" + details, overall};
+}
+
+int run_check(const check_options& o) {
+  if (!o.json_path.empty()) {
+    check_output_path("--json", o.json_path);
+    std::error_code ec;
+    if (o.json_path != "-" && std::filesystem::equivalent(o.json_path, o.tableau_path, ec))
+      throw usage_error("--json '" + o.json_path + "': is the tableau file itself; name another output");
+  }
+  const auto outcome = check_tableau(o.tableau_path, o.threads);
+  std::FILE* out_text = o.json_path == "-" ? stderr : stdout;  // JSON on standard output stays parseable
+  std::fprintf(out_text, "%s", outcome.text.c_str());
+  if (!o.json_path.empty()) write_json("--json", o.json_path, outcome.out);
+  return outcome.overall == verdict::pass ? 0 : 1;
+}
+
+// The tableau files a directory holds (*.json, in name order).
+std::vector<std::string> tableau_files(const std::string& dir) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec)) throw usage_error("--tableau-dir '" + dir + "': not a directory");
+  std::vector<std::string> names;
+  for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+    if (it->is_regular_file() && it->path().extension() == ".json") names.push_back(it->path().filename().string());
+  if (ec) throw usage_error("--tableau-dir '" + dir + "': cannot read (" + ec.message() + ")");
+  if (names.empty()) throw usage_error("--tableau-dir '" + dir + "': no tableau files (*.json)");
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+// A directory's check: one file per tableau file, "<file>.check.json" (its check's JSON, or why the
+// file could not be read), and check-summary.json listing every file's verdict and summary line.
+suite_outputs check_outputs(const nlohmann::json&, const std::vector<std::string>& keys,
+                            const std::vector<const nlohmann::json*>& results) {
+  suite_outputs outputs;
+  nlohmann::json files = nlohmann::json::array();
+  for (std::size_t k = 0; k < keys.size(); ++k) {
+    if (!results[k]) continue;
+    const auto& r = *results[k];
+    files.push_back({{"file", keys[k]}, {"verdict", r["verdict"]}, {"summary", r["summary"]}});
+    outputs[std::filesystem::path(keys[k]).stem().string() + ".check.json"] = r;
+  }
+  outputs["check-summary.json"] = {{"schema", "orderly.check-summary/1"}, {"files", files}};
+  return outputs;
+}
+
+// A file's expected cost: its size, which grows with its stages and digits as the order conditions'
+// work does (orderly check's own work bound weighs both).
+sharded_suite check_suite(const std::string& dir, unsigned threads) {
+  sharded_suite suite{.name = "check", .settings = nlohmann::json::object(), .assemble = &check_outputs};
+  suite.keys = tableau_files(dir);
+  for (const auto& name : suite.keys) {
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(std::filesystem::path(dir) / name, ec);
+    suite.costs.push_back(ec ? 1.0 : static_cast<double>(size));
+  }
+  suite.run = independent_jobs<std::string>(
+      suite.keys,
+      [dir, threads](const std::string& name) -> nlohmann::json {
+        try {
+          return check_tableau((std::filesystem::path(dir) / name).string(), threads).out;
+        } catch (const usage_error& e) {
+          return {{"schema", "orderly.check/2"}, {"verdict", "bad file"}, {"summary", e.what()}};
+        }
+      },
+      /*threads=*/1);  // one file after another, each measured on `threads`
+  return suite;
+}
+
+// `check --tableau-dir DIR --out DIR`: every file, its verdict line on standard output; exit 1 when
+// any file's verdict is not pass.
+int run_check_dir(const check_options& o) {
+  if (o.out_dir.empty()) throw usage_error("--tableau-dir: give --out DIR for the files' results");
+  const auto shard = shard_option(o.shard);
+  auto suite = check_suite(o.tableau_dir, o.threads);
+  ensure_output_dir("--out", o.out_dir);
+  const auto outputs = run_suite_or_shard(suite, shard, "--out", o.out_dir);
+  if (!outputs) return 0;
+  write_outputs("--out", o.out_dir, *outputs);
+  int refused = 0;
+  for (const auto& f : outputs->at("check-summary.json")["files"]) {
+    std::printf("%s: %s\n", f["file"].get<std::string>().c_str(), f["summary"].get<std::string>().c_str());
+    refused += f["verdict"] != "pass";
+  }
+  std::printf("check: %zu files, %d not pass -> %s\n", suite.keys.size(), refused, o.out_dir.c_str());
+  return refused ? 1 : 0;
 }
 
 }  // namespace
@@ -351,17 +435,26 @@ void add_check_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("check",
                                  "Check a user's Runge-Kutta tableau file: order conditions, precision, "
                                  "convergence, verdict");
-  cmd->add_option("--tableau", o->tableau_path, "Tableau JSON file (see the README's format)")->required();
+  auto* tableau = cmd->add_option("--tableau", o->tableau_path, "Tableau JSON file (see the README's format)");
   cmd->add_option("--json", o->json_path, "Also write the result as JSON to FILE ('-' for standard output)");
+  auto* dir = cmd->add_option("--tableau-dir", o->tableau_dir,
+                              "Check every tableau file (*.json) of a directory instead, one after another; with "
+                              "--out DIR for <file>.check.json each and check-summary.json");
+  tableau->excludes(dir);
+  cmd->add_option("--out", o->out_dir, "With --tableau-dir: the directory for the results");
   add_threads_option(*cmd, o->threads, "Threads for the measurement (default: all cores)");
+  add_shard_option(*cmd, o->shard);
   cmd->callback([o] {
-    const int code = run_check(*o);
+    if (o->tableau_path.empty() && o->tableau_dir.empty())
+      throw usage_error("check needs --tableau FILE or --tableau-dir DIR");
+    if (!o->tableau_path.empty() && !o->shard.empty()) throw usage_error("--shard: only with --tableau-dir");
+    const int code = o->tableau_dir.empty() ? run_check(*o) : run_check_dir(*o);
     if (code != 0) throw gate_failed(code);
   });
 }
 
 namespace {
-const registered_command check_registration{{.name = "check", .add = &add_check_command}};
+const registered_command check_registration{{.name = "check", .add = &add_check_command, .merge = &check_outputs}};
 }  // namespace
 
 }  // namespace orderly::cli

@@ -4,10 +4,12 @@
 #include "input_limits.hpp"
 #include "output.hpp"
 #include "resolve.hpp"
+#include "sharded_run.hpp"
 
 #include <orderly/convergence_json.hpp>
 #include <orderly/convergence_suites.hpp>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -19,7 +21,7 @@ namespace orderly::cli {
 namespace {
 
 struct convergence_options {
-  std::string method, problem, scalar = "double", norm = "final", weights = "primary", json_path, suite, out_dir;
+  std::string method, problem, scalar = "double", norm = "final", weights = "primary", json_path, suite, out_dir, shard;
   std::size_t min_steps = 0, max_steps = 0;
   unsigned threads = 0;
   bool verbose = false;
@@ -79,41 +81,67 @@ void run_single(const convergence_options& o) {
     write_json("--json", o.json_path, to_json(result));
 }
 
-void run_suite(const convergence_options& o) {
+// One line per run of a suite (--verbose), from its JSON as written.
+void print_run_line(const nlohmann::json& r) {
+  char measured[64] = "   -          ";
+  if (!r["measured_order"].is_null())
+    std::snprintf(measured, sizeof measured, "%.4f +- %.3f", r["measured_order"].get<double>(),
+                  r["order_uncertainty"].is_null() ? 0.0 : r["order_uncertainty"].get<double>());
+  std::printf("%-24s %-18s %-8s %-6s declared %2d  measured %s  %s\n", r["method"].get<std::string>().c_str(),
+              r["problem"].get<std::string>().c_str(), r["scalar"].get<std::string>().c_str(),
+              r["norm"].get<std::string>().c_str(), r["declared_order"].get<int>(), measured,
+              r["verdict"].get<std::string>().c_str());
+}
+
+// A suite's files: one per job, named by the job.
+suite_outputs convergence_outputs(const nlohmann::json&, const std::vector<std::string>& keys,
+                                  const std::vector<const nlohmann::json*>& results) {
+  suite_outputs outputs;
+  for (std::size_t k = 0; k < keys.size(); ++k)
+    if (results[k]) outputs[keys[k] + ".json"] = *results[k];
+  return outputs;
+}
+
+sharded_suite convergence_suite(const convergence_options& o) {
   if (o.suite != "default" && o.suite != "quick")
     throw usage_error("--suite '" + o.suite + "': the suites are 'default' and 'quick'");
-  const std::string dir = o.out_dir.empty() ? "reports/out/convergence" : o.out_dir;
-  ensure_output_dir("--out", dir);
   auto jobs = o.suite == "quick" ? quick_suite() : default_suite();
   const auto norm = parse_norm(o.norm);
-  for (auto& job : jobs) job.norm = norm;
-  progress_meter progress("convergence", jobs.size());
-  const auto outcomes = run_convergence_jobs(jobs, o.threads, &progress);
-  int failures = 0;
-  std::map<std::string, int> verdicts;
-  for (std::size_t i = 0; i < jobs.size(); ++i) {
-    if (!outcomes[i].result) {
-      std::cerr << "orderly: " << jobs[i].method->name << " on " << jobs[i].problem->info.name << ": "
-                << outcomes[i].error << "\n";
-      ++failures;
-      continue;
-    }
-    const auto& r = *outcomes[i].result;
-    // Named by the job as requested (a run refined into a wider scalar keeps its job's name: two jobs of
-    // one method and problem that both end in mp50 would otherwise overwrite each other).
-    write_json("--out",
-               dir + "/" + r.method + "__" + r.problem + "__" + std::string(scalar_name(jobs[i].scalar)) + "__" +
-                   norm_name(r.norm) + ".json",
-               to_json(r));
-    if (o.verbose) print_summary(r);
-    ++verdicts[verdict_name(r.judged.outcome)];
+  sharded_suite suite{
+      .name = "convergence", .settings = {{"suite", o.suite}, {"norm", o.norm}}, .assemble = &convergence_outputs};
+  for (auto& job : jobs) {
+    job.norm = norm;
+    suite.keys.push_back(job_file_stem(job));
+    suite.costs.push_back(expected_cost(job));
   }
-  const std::string counts = count_text(verdicts);
-  std::printf("convergence: %zu runs in %s (%s), written to %s\n", jobs.size() - static_cast<std::size_t>(failures),
-              progress_meter::duration_text(progress.elapsed_seconds()).c_str(), counts.c_str(), dir.c_str());
-  if (auto slowest = progress.slowest_text(); !slowest.empty())
-    std::fprintf(stderr, "convergence: %s\n", slowest.c_str());
-  if (failures) throw std::runtime_error(std::to_string(failures) + " suite runs failed");
+  suite.run = [jobs, threads = o.threads](const std::vector<std::size_t>& chosen, progress_meter* progress) {
+    std::vector<convergence_request> subset;
+    for (std::size_t k : chosen) subset.push_back(jobs[k]);
+    std::vector<job_outcome<nlohmann::json>> outcomes;
+    for (auto& outcome : run_convergence_jobs(subset, threads, progress))
+      outcomes.push_back({outcome.result ? std::optional(to_json(*outcome.result)) : std::nullopt, outcome.error});
+    return outcomes;
+  };
+  return suite;
+}
+
+void run_suite(const convergence_options& o) {
+  const auto shard = shard_option(o.shard);
+  const auto suite = convergence_suite(o);
+  const std::string dir = o.out_dir.empty() ? "reports/out/convergence" : o.out_dir;
+  ensure_output_dir("--out", dir);
+  const auto start = std::chrono::steady_clock::now();
+  const auto outputs = run_suite_or_shard(suite, shard, "--out", dir);
+  if (!outputs) return;
+  write_outputs("--out", dir, *outputs);
+  std::map<std::string, int> verdicts;
+  for (const auto& [name, r] : *outputs) {
+    if (o.verbose) print_run_line(r);
+    ++verdicts[r["verdict"].get<std::string>()];
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("convergence: %zu runs in %s (%s), written to %s\n", outputs->size(),
+              progress_meter::duration_text(seconds).c_str(), count_text(verdicts).c_str(), dir.c_str());
 }
 
 }  // namespace
@@ -141,8 +169,10 @@ void add_convergence_command(CLI::App& app) {
   cmd->add_option("--out", o->out_dir, "Directory for the suite's JSON files (default reports/out/convergence)");
   add_threads_option(*cmd, o->threads, "Threads for the suite (default: all cores)");
   cmd->add_flag("--verbose", o->verbose, "With --suite: one line per run, not only the summary");
+  add_shard_option(*cmd, o->shard);
   cmd->callback([o] {
     if (!o->suite.empty()) return run_suite(*o);
+    if (!o->shard.empty()) throw usage_error("--shard: only with --suite");
     if (o->method.empty() || o->problem.empty())
       throw usage_error("convergence needs --method and --problem, or --suite");
     run_single(*o);
@@ -153,6 +183,7 @@ namespace {
 const registered_command convergence_registration{
     {.name = "convergence",
      .add = &add_convergence_command,
+     .merge = &convergence_outputs,
      .report_run = {"convergence", "--suite", "default", "--out", "{json}/convergence"},
      .quick_report_run = {"convergence", "--suite", "quick", "--out", "{json}/convergence"}}};
 }  // namespace

@@ -131,7 +131,7 @@ convergence_result study_convergence(const convergence_request& request) {
   }
 
   const std::size_t min_steps = request.min_steps ? request.min_steps : 4;
-  std::size_t max_steps = request.max_steps ? request.max_steps : (std::size_t{1} << 14);
+  std::size_t max_steps = request.max_steps ? request.max_steps : default_finest_grid;
   // Seed specimens are the articles' float code: measured in float, never escalated.
   scalar_kind scalar = method.seed() ? scalar_kind::float32 : request.scalar;
   const bool shadow = !method.seed();

@@ -2,6 +2,7 @@
 // the same method, run on the same problem with the same fixed steps. The odeint templates are
 // instantiated here once (double and mp50), not in headers.
 #include <orderly/crosscheck.hpp>
+#include <orderly/shard_cost.hpp>
 #include <orderly/method_runner.hpp>
 #include <orderly/odeint_implicit.hpp>
 #include <orderly/odeint_multiprecision.hpp>
@@ -235,15 +236,26 @@ void implicit_pairs(std::vector<crosscheck_result>& out) {
 
 }  // namespace
 
-std::vector<crosscheck_result> run_crosscheck() {
-  std::vector<crosscheck_result> results;
-  explicit_pairs<double>(results, true);
-  implicit_pairs(results);
-  explicit_pairs<mp50>(results, false);
-  return results;
+namespace {
+
+// The study's three parts, each a job: the explicit and splitting pairs in double, the implicit
+// pairs, and the explicit pairs again in mp50.
+struct crosscheck_part {
+  std::string key;
+  void (*run)(std::vector<crosscheck_result>&);
+  double cost;  // pairs x the scalar's cost x a Newton solve's few iterations for the implicit ones
+};
+
+const std::vector<crosscheck_part>& crosscheck_parts() {
+  static const std::vector<crosscheck_part> parts{
+      {"explicit/double", [](std::vector<crosscheck_result>& out) { explicit_pairs<double>(out, true); }, 14},
+      {"implicit/double", &implicit_pairs, 4 * 4},
+      {"explicit/mp50", [](std::vector<crosscheck_result>& out) { explicit_pairs<mp50>(out, false); },
+       2 * scalar_cost_factor(scalar_kind::mp50)}};
+  return parts;
 }
 
-nlohmann::json crosscheck_json(const std::vector<crosscheck_result>& results) {
+nlohmann::json pairs_json(const std::vector<crosscheck_result>& results) {
   auto pairs = nlohmann::json::array();
   for (const auto& r : results)
     pairs.push_back({{"method", r.method},
@@ -258,10 +270,54 @@ nlohmann::json crosscheck_json(const std::vector<crosscheck_result>& results) {
                      {"max_difference_absolute", r.max_difference_absolute},
                      {"worst_step", r.worst_step},
                      {"first_parting_step", r.first_parting_step}});
+  return pairs;
+}
+
+nlohmann::json crosscheck_document(nlohmann::json pairs) {
   return {{"schema", "orderly.crosscheck/1"},
           {"roundoff_unit", "eps * max(|y_n|_inf, 1) * sqrt(n) at step n"},
           {"roundoff_units_bound", crosscheck_policy::roundoff_units_bound},
-          {"pairs", pairs}};
+          {"pairs", std::move(pairs)}};
+}
+
+}  // namespace
+
+std::vector<crosscheck_result> run_crosscheck() {
+  std::vector<crosscheck_result> results;
+  for (const auto& part : crosscheck_parts()) part.run(results);
+  return results;
+}
+
+nlohmann::json crosscheck_json(const std::vector<crosscheck_result>& results) {
+  return crosscheck_document(pairs_json(results));
+}
+
+suite_outputs crosscheck_outputs(const nlohmann::json&, const std::vector<std::string>& keys,
+                                 const std::vector<const nlohmann::json*>& results) {
+  auto pairs = nlohmann::json::array();
+  for (std::size_t k = 0; k < keys.size(); ++k)
+    if (results[k])
+      for (const auto& pair : *results[k]) pairs.push_back(pair);
+  return {{"crosscheck.json", crosscheck_document(std::move(pairs))}};
+}
+
+sharded_suite crosscheck_suite() {
+  sharded_suite suite{.name = "crosscheck", .settings = nlohmann::json::object(), .assemble = &crosscheck_outputs};
+  for (const auto& part : crosscheck_parts()) {
+    suite.keys.push_back(part.key);
+    suite.costs.push_back(part.cost);
+  }
+  suite.run = [](const std::vector<std::size_t>& chosen, progress_meter* progress) {
+    return run_jobs(
+        chosen,
+        [](std::size_t k) {
+          std::vector<crosscheck_result> results;
+          crosscheck_parts()[k].run(results);
+          return pairs_json(results);
+        },
+        /*threads=*/1, progress);
+  };
+  return suite;
 }
 
 }  // namespace orderly

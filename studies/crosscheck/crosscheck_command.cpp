@@ -1,6 +1,7 @@
 // `orderly crosscheck [--json FILE|-]`: Orderly's steppers against Boost.Odeint's, pair by pair.
 #include "commands.hpp"
 #include "output.hpp"
+#include "sharded_run.hpp"
 
 #include <orderly/crosscheck.hpp>
 
@@ -28,21 +29,24 @@ void print_table(const std::vector<crosscheck_result>& results) {
 
 void add_crosscheck_command(CLI::App& app) {
   auto json_path = std::make_shared<std::string>();
+  auto shard_text = std::make_shared<std::string>();
   auto* cmd = app.add_subcommand("crosscheck", "Orderly's steppers against Boost.Odeint's, same problem and steps");
   cmd->add_option("--json", *json_path, "write the results as JSON to FILE ('-' for stdout)");
-  cmd->callback([json_path] {
-    if (!json_path->empty()) check_output_path("--json", *json_path);
-    const auto results = run_crosscheck();
-    if (json_path->empty()) {
-      print_table(results);
-      return;
-    }
-    write_json("--json", *json_path, crosscheck_json(results));
+  add_shard_option(*cmd, *shard_text);
+  cmd->callback([json_path, shard_text] {
+    const auto shard = shard_option(*shard_text);
+    if (json_path->empty() && !shard) return print_table(run_crosscheck());
+    if (!shard) check_output_path("--json", *json_path);
+    const auto document = run_document_suite(crosscheck_suite(), shard, *json_path);
+    if (!document) return;
+    write_json("--json", *json_path, *document);
     std::map<std::string, int> statuses;
     int controls = 0;
-    for (const auto& r : results) ++statuses[status_name(r.status)], controls += r.control;
-    print_summary_line(*json_path, "crosscheck: " + std::to_string(results.size()) + " pairs (" + count_text(statuses) +
-                                       "; " + std::to_string(controls) + " control pairs) -> " + *json_path);
+    for (const auto& pair : (*document)["pairs"])
+      ++statuses[pair["status"].get<std::string>()], controls += pair["control"].get<bool>();
+    print_summary_line(*json_path, "crosscheck: " + std::to_string((*document)["pairs"].size()) + " pairs (" +
+                                       count_text(statuses) + "; " + std::to_string(controls) + " control pairs) -> " +
+                                       *json_path);
   });
 }
 
@@ -50,6 +54,7 @@ namespace {
 const registered_command crosscheck_registration{
     {.name = "crosscheck",
      .add = &add_crosscheck_command,
+     .merge = &crosscheck_outputs,
      .report_run = {"crosscheck", "--json", "{json}/crosscheck/crosscheck.json"}}};
 }  // namespace
 

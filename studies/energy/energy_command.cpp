@@ -4,6 +4,7 @@
 #include "input_limits.hpp"
 #include "output.hpp"
 #include "resolve.hpp"
+#include "sharded_run.hpp"
 
 #include <orderly/energy.hpp>
 #include <orderly/formatted.hpp>
@@ -20,7 +21,7 @@ namespace orderly::cli {
 namespace {
 
 struct energy_options {
-  std::string method, problem, h, scalar = "double", json_path, suite;
+  std::string method, problem, h, scalar = "double", json_path, suite, shard;
   double periods = 0, t_end = 0, newton_tolerance = 0;
   bool compensated = false, roundoff_shadow = false;
   unsigned threads = 0;
@@ -128,19 +129,22 @@ void run_single(const energy_options& o) {
 }
 
 void run_suite_command(const energy_options& o) {
-  if (o.suite != "default") throw usage_error("--suite '" + o.suite + "': the only suite is 'default'");
+  if (o.suite != "default" && o.suite != "quick")
+    throw usage_error("--suite '" + o.suite + "': the suites are 'default' and 'quick'");
+  const auto shard = shard_option(o.shard);
   const std::string path = o.json_path.empty() ? "reports/out/energy/energy.json" : o.json_path;
   if (path != "-") {
     const auto parent = std::filesystem::path(path).parent_path();
     if (!parent.empty()) ensure_output_dir("--json", parent.string());
   }
-  check_output_path("--json", path);
+  if (!shard) check_output_path("--json", path);
   const auto start = std::chrono::steady_clock::now();
-  const auto j = run_energy_suite(o.threads);
-  write_json("--json", path, j);
+  const auto j = run_document_suite(energy_suite(o.threads, o.suite == "quick"), shard, path);
+  if (!j) return;
+  write_json("--json", path, *j);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (path != "-")
-    std::fprintf(stderr, "energy: %zu runs in %s, written to %s\n", j["runs"].size(),
+    std::fprintf(stderr, "energy: %zu runs in %s, written to %s\n", (*j)["runs"].size(),
                  progress_meter::duration_text(seconds).c_str(), path.c_str());
 }
 
@@ -165,10 +169,14 @@ void add_energy_command(CLI::App& app) {
                   "Implicit Runge-Kutta: stop Newton at a correction of this times max(|y|, 1) (0: round-off)")
       ->capture_default_str();
   cmd->add_option("--json", o->json_path, "Write the JSON result to FILE ('-' for standard output)");
-  cmd->add_option("--suite", o->suite, "Run the default suite (writes reports/out/energy/energy.json unless --json)");
+  cmd->add_option("--suite", o->suite,
+                  "Run a suite: default (writes reports/out/energy/energy.json unless --json), or quick (a few short "
+                  "runs, no seed experiments or settling study)");
   add_threads_option(*cmd, o->threads, "Threads for the suite (default: all cores)");
+  add_shard_option(*cmd, o->shard);
   cmd->callback([o] {
     if (!o->suite.empty()) return run_suite_command(*o);
+    if (!o->shard.empty()) throw usage_error("--shard: only with --suite");
     if (o->method.empty() || o->problem.empty() || o->h.empty())
       throw usage_error("energy needs --method, --problem and --h (with --periods or --t-end), or --suite default");
     run_single(*o);
@@ -179,6 +187,7 @@ namespace {
 const registered_command energy_registration{
     {.name = "energy",
      .add = &add_energy_command,
+     .merge = &energy_suite_outputs,
      .report_run = {"energy", "--suite", "default", "--json", "{json}/energy/energy.json"}}};
 }  // namespace
 

@@ -1,6 +1,7 @@
 // The default energy suite (orderly energy --suite default): one JSON document.
 #include <orderly/energy.hpp>
 #include <orderly/formatted.hpp>
+#include <orderly/shard_cost.hpp>
 
 #include <algorithm>
 #include <cstdio>
@@ -59,7 +60,11 @@ constexpr std::size_t compensation_steps = 10000000;
 constexpr std::size_t implicit_steps = 100000;
 constexpr double loose_newton_tolerance = 1e-8;
 
-std::vector<suite_job> suite_jobs() {
+// The quick suite, for trying the suite's machinery in seconds: three methods on kepler and the
+// harmonic oscillator over quick_steps steps, without the seed experiments and the settling study.
+constexpr std::size_t quick_steps = 10000;
+
+std::vector<suite_job> suite_jobs(bool quick) {
   std::vector<suite_job> jobs;
   auto add = [&](const std::string& part, const method_entry& m, const std::string& problem, const std::string& h,
                  std::size_t steps, summation sum = summation::plain, bool roundoff_shadow = false,
@@ -73,6 +78,13 @@ std::vector<suite_job> suite_jobs() {
                                          .roundoff_shadow = roundoff_shadow,
                                          .newton_tolerance = newton_tolerance}});
   };
+  if (quick) {
+    for (const std::string name : {"velocity-verlet", "yoshida4", "rk4"}) {
+      add("kepler", method_named(name), "kepler", "1/100", quick_steps);
+      add("harmonic", method_named(name), "harmonic", "1/10", quick_steps);
+    }
+    return jobs;
+  }
   // The long ones first, so that two threads finish together.
   for (auto sum : {summation::plain, summation::compensated}) {
     add("compensation", method_named("velocity-verlet"), "kepler", "1/100", compensation_steps, sum);
@@ -103,55 +115,103 @@ std::vector<suite_job> suite_jobs() {
   return jobs;
 }
 
+// A long-time run's expected cost: its evaluations, each a Newton solve of a few iterations for an
+// implicit method, and again in float128 for a round-off shadow.
+constexpr double newton_iterations_per_stage = 4;
+
+double expected_cost(const energy_request& r) {
+  double cost = static_cast<double>(r.steps) * std::max(r.method->fevals_per_step, 1.0);
+  if (r.method->family == method_family::implicit_rk) cost *= newton_iterations_per_stage;
+  if (r.roundoff_shadow) cost *= 1 + scalar_cost_factor(scalar_kind::quad);
+  return cost;
+}
+
+std::string job_key(const suite_job& job) {
+  const auto& r = job.request;
+  std::string key = job.part + "/" + r.method->name + "/" + r.problem->info.name + "/h=" + r.h;
+  if (r.sum == summation::compensated) key += "/compensated";
+  if (r.roundoff_shadow) key += "/roundoff";
+  if (r.newton_tolerance > 0) key += "/newton=" + formatted("%g", r.newton_tolerance);
+  return key;
+}
+
+// The suite's two studies besides its runs, each a job of its own; each takes about what a median
+// run of the suite takes (neither is among its slowest jobs), and is costed so.
+const std::string seed_experiments_key = "seed-experiments", settling_key = "settling";
+
 }  // namespace
 
-nlohmann::json run_energy_suite(unsigned threads) {
+suite_outputs energy_suite_outputs(const nlohmann::json&, const std::vector<std::string>& keys,
+                                   const std::vector<const nlohmann::json*>& results) {
+  nlohmann::json runs = nlohmann::json::array(), seeds, settling;
+  for (std::size_t k = 0; k < keys.size(); ++k) {
+    if (!results[k]) continue;
+    if (keys[k] == seed_experiments_key)
+      seeds = *results[k];
+    else if (keys[k] == settling_key)
+      settling = *results[k];
+    else
+      runs.push_back(*results[k]);
+  }
+  nlohmann::json document{
+      {"schema", "orderly.energy/2"},
+      {"kind", "suite"},
+      {"policy", energy_policy{}.to_json()},
+      {"parts",
+       {{"kepler", "every Runge-Kutta and splitting method, h = 1/100, 10^6 steps (1592 orbits), double"},
+        {"outer-solar-system", "every Runge-Kutta and splitting method, h = 10 days, 10^5 steps, double"},
+        {"harmonic",
+         "every Runge-Kutta and splitting method, h = 1/10, 10^5 steps, beside the prediction, with a float128 "
+         "shadow run (round-off alone)"},
+        {"fixed-work", "kepler to t = 1000 at 400 force evaluations per unit time: h = (evaluations per step)/400"},
+        {"compensation",
+         "kepler over 10^7 steps, plain and Kahan-compensated update: velocity-verlet h = 1/100, "
+         "yoshida4 h = 1/10000; velocity-verlet h = 1/10000 with a float128 shadow run (round-off alone)"},
+        {"implicit-kepler",
+         "the implicit symplectic methods (Gauss collocation: implicit-midpoint, gauss4, gauss6) on kepler, "
+         "h = 1/100, 10^5 steps, Newton converged to round-off and stopped at a correction of " +
+             formatted("%g", loose_newton_tolerance) + " x max(|y|, 1)"},
+        {"pendulum", "velocity-verlet, yoshida4, rk4, dopri54 at h = 1/20, 10^6 steps"},
+        {"henon-heiles", "velocity-verlet, yoshida4, rk4, dopri54 at h = 1/20, 10^6 steps"}}},
+      {"runs", runs},
+      {"seed_experiments", seeds},
+      {"settling", settling}};
+  return {{"energy.json", document}};
+}
+
+sharded_suite energy_suite(unsigned threads, bool quick) {
   (void)method_catalog();  // build the catalogs before the threads start
   (void)problem_catalog();
-  const auto jobs = suite_jobs();
-  progress_meter progress("energy", jobs.size());
-  const auto outcomes = run_jobs(
-      jobs, [](const suite_job& job) { return study_energy(job.request); }, threads, &progress);
-  nlohmann::json runs = nlohmann::json::array();
-  nlohmann::json failures = nlohmann::json::array();
-  for (std::size_t i = 0; i < jobs.size(); ++i) {
-    if (!outcomes[i].result) {
-      failures.push_back({{"part", jobs[i].part},
-                          {"method", jobs[i].request.method->name},
-                          {"problem", jobs[i].request.problem->info.name},
-                          {"error", outcomes[i].error}});
-      continue;
-    }
-    auto j = to_json(*outcomes[i].result);
-    j.erase("policy");  // once, at the top
-    j.erase("schema");
-    j["part"] = jobs[i].part;
-    runs.push_back(std::move(j));
+  const auto jobs = suite_jobs(quick);
+  sharded_suite suite{
+      .name = "energy", .settings = {{"suite", quick ? "quick" : "default"}}, .assemble = &energy_suite_outputs};
+  for (const auto& job : jobs) {
+    suite.keys.push_back(job_key(job));
+    suite.costs.push_back(expected_cost(job.request));
   }
-  if (!failures.empty()) throw std::runtime_error("energy suite: " + failures.dump());
-  std::fprintf(stderr, "energy: seed experiments and settling study\n");
-  return {{"schema", "orderly.energy/2"},
-          {"kind", "suite"},
-          {"policy", energy_policy{}.to_json()},
-          {"parts",
-           {{"kepler", "every Runge-Kutta and splitting method, h = 1/100, 10^6 steps (1592 orbits), double"},
-            {"outer-solar-system", "every Runge-Kutta and splitting method, h = 10 days, 10^5 steps, double"},
-            {"harmonic",
-             "every Runge-Kutta and splitting method, h = 1/10, 10^5 steps, beside the prediction, with a float128 "
-             "shadow run (round-off alone)"},
-            {"fixed-work", "kepler to t = 1000 at 400 force evaluations per unit time: h = (evaluations per step)/400"},
-            {"compensation",
-             "kepler over 10^7 steps, plain and Kahan-compensated update: velocity-verlet h = 1/100, "
-             "yoshida4 h = 1/10000; velocity-verlet h = 1/10000 with a float128 shadow run (round-off alone)"},
-            {"implicit-kepler",
-             "the implicit symplectic methods (Gauss collocation: implicit-midpoint, gauss4, gauss6) on kepler, "
-             "h = 1/100, 10^5 steps, Newton converged to round-off and stopped at a correction of " +
-                 formatted("%g", loose_newton_tolerance) + " x max(|y|, 1)"},
-            {"pendulum", "velocity-verlet, yoshida4, rk4, dopri54 at h = 1/20, 10^6 steps"},
-            {"henon-heiles", "velocity-verlet, yoshida4, rk4, dopri54 at h = 1/20, 10^6 steps"}}},
-          {"runs", runs},
-          {"seed_experiments", seed_experiments()},
-          {"settling", settling_study()}};
+  if (!quick) {
+    suite.keys.push_back(seed_experiments_key);
+    suite.keys.push_back(settling_key);
+    auto sorted = suite.costs;
+    std::nth_element(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(sorted.size() / 2), sorted.end());
+    const double median = sorted[sorted.size() / 2];
+    suite.costs.insert(suite.costs.end(), {median, median});
+  }
+  suite.run = [jobs, threads, keys = suite.keys](const std::vector<std::size_t>& chosen, progress_meter* progress) {
+    return run_jobs(
+        chosen,
+        [&](std::size_t k) -> nlohmann::json {
+          if (keys[k] == seed_experiments_key) return seed_experiments();
+          if (keys[k] == settling_key) return settling_study();
+          auto j = to_json(study_energy(jobs[k].request));
+          j.erase("policy");  // once, at the top
+          j.erase("schema");
+          j["part"] = jobs[k].part;
+          return j;
+        },
+        threads, progress, [&](std::size_t k) { return keys[k]; });
+  };
+  return suite;
 }
 
 }  // namespace orderly

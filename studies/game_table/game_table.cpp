@@ -147,32 +147,28 @@ struct table_method {
   double roundoff = std::numeric_limits<double>::epsilon();
 };
 
-std::vector<table_method> table_methods() {
-  std::vector<table_method> methods;
-  for (const auto& m : method_catalog()) {
-    table_method t{m.name, m.title, family_name(m.family), {}, {}, false, {}, std::numeric_limits<double>::epsilon()};
-    if (const auto* tableau = m.tableau()) {
-      t.stability = analyse_linear_stability(stability_function_of(*tableau));
-      t.runner = catalog_runner<double>(m);
-      t.roundoff *= coefficient_magnitude(exact_coefficients(*tableau));
-    } else if (const auto* rosenbrock = m.rosenbrock()) {
-      const auto equivalent = rosenbrock_linear_equivalent(*rosenbrock, false);
-      t.stability = analyse_linear_stability(stability_function_of(equivalent));
-      t.runner = catalog_runner<double>(m);
-      t.roundoff *= coefficient_magnitude(equivalent);
-    } else if (const auto* splitting = m.splitting()) {
-      t.harmonic_limit = analyse_splitting(*splitting).harmonic_limit;
-      t.has_harmonic_limit = true;
-      t.runner = catalog_runner<double>(m);
-      const auto pair = partitioned_form(*splitting);
-      t.roundoff *= coefficient_magnitude(pair.q_part) + coefficient_magnitude(pair.p_part);
-    } else {
-      t.runner = catalog_runner<float>(m);
-      t.roundoff = std::numeric_limits<float>::epsilon();  // the articles' float code
-    }
-    methods.push_back(std::move(t));
+table_method table_method_of(const method_entry& m) {
+  table_method t{m.name, m.title, family_name(m.family), {}, {}, false, {}, std::numeric_limits<double>::epsilon()};
+  if (const auto* tableau = m.tableau()) {
+    t.stability = analyse_linear_stability(stability_function_of(*tableau));
+    t.runner = catalog_runner<double>(m);
+    t.roundoff *= coefficient_magnitude(exact_coefficients(*tableau));
+  } else if (const auto* rosenbrock = m.rosenbrock()) {
+    const auto equivalent = rosenbrock_linear_equivalent(*rosenbrock, false);
+    t.stability = analyse_linear_stability(stability_function_of(equivalent));
+    t.runner = catalog_runner<double>(m);
+    t.roundoff *= coefficient_magnitude(equivalent);
+  } else if (const auto* splitting = m.splitting()) {
+    t.harmonic_limit = analyse_splitting(*splitting).harmonic_limit;
+    t.has_harmonic_limit = true;
+    t.runner = catalog_runner<double>(m);
+    const auto pair = partitioned_form(*splitting);
+    t.roundoff *= coefficient_magnitude(pair.q_part) + coefficient_magnitude(pair.p_part);
+  } else {
+    t.runner = catalog_runner<float>(m);
+    t.roundoff = std::numeric_limits<float>::epsilon();  // the articles' float code
   }
-  return methods;
+  return t;
 }
 
 nlohmann::json k_json(const std::optional<double>& k) { return k ? nlohmann::json(*k) : nlohmann::json("unbounded"); }
@@ -277,21 +273,21 @@ nlohmann::json table_cell(const table_method& m, int rate, double b) {
 
 std::string k_text(const nlohmann::json& k) {
   if (k.is_string()) return "any k";
+  if (!k.is_number()) return "(not measured)";  // a partial merge without the method's row
   char text[64];
   std::snprintf(text, sizeof text, "k = %.0f N/m", k.get<double>());
   return text;
 }
 
-}  // namespace
+nlohmann::json row_of(const method_entry& method) {
+  const auto m = table_method_of(method);
+  nlohmann::json cells = nlohmann::json::array();
+  for (int rate : policy::frame_rates)
+    for (double b : policy::dampings) cells.push_back(table_cell(m, rate, b));
+  return {{"method", m.name}, {"title", m.title}, {"family", m.family}, {"cells", cells}};
+}
 
-nlohmann::json game_table() {
-  nlohmann::json rows = nlohmann::json::array();
-  for (const auto& m : table_methods()) {
-    nlohmann::json cells = nlohmann::json::array();
-    for (int rate : policy::frame_rates)
-      for (double b : policy::dampings) cells.push_back(table_cell(m, rate, b));
-    rows.push_back({{"method", m.name}, {"title", m.title}, {"family", m.family}, {"cells", cells}});
-  }
+nlohmann::json table_of(const nlohmann::json& rows) {
   // The one line for a 60 Hz loop, from the rows themselves.
   auto cell_of = [&](const std::string& name, double b) -> nlohmann::json {
     for (const auto& row : rows)
@@ -323,6 +319,40 @@ nlohmann::json game_table() {
           {"policy", policy::to_json()},
           {"rows", rows},
           {"meaning", meaning}};
+}
+
+}  // namespace
+
+nlohmann::json game_table() {
+  nlohmann::json rows = nlohmann::json::array();
+  for (const auto& m : method_catalog()) rows.push_back(row_of(m));
+  return table_of(rows);
+}
+
+suite_outputs game_table_outputs(const nlohmann::json&, const std::vector<std::string>& keys,
+                                 const std::vector<const nlohmann::json*>& results) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (std::size_t k = 0; k < keys.size(); ++k)
+    if (results[k]) rows.push_back(*results[k]);
+  return {{"game-table.json", table_of(rows)}};
+}
+
+// A method's row costs about its stages: the stepper runs on every spring of the scan.
+sharded_suite game_table_suite(unsigned threads, bool quick) {
+  sharded_suite suite{
+      .name = "game-table", .settings = {{"suite", quick ? "quick" : "default"}}, .assemble = &game_table_outputs};
+  // The quick table: the rows the table's one-line meaning reads and one splitting method.
+  const std::vector<std::string> quick_rows{"rk4", "seed-semi-implicit-euler", "seed-euler", "radau5", "yoshida4"};
+  std::vector<const method_entry*> methods;
+  for (const auto& m : method_catalog()) {
+    if (quick && std::find(quick_rows.begin(), quick_rows.end(), m.name) == quick_rows.end()) continue;
+    methods.push_back(&m);
+    suite.keys.push_back(m.name);
+    suite.costs.push_back(std::max(m.fevals_per_step, 1.0));
+  }
+  suite.run = independent_jobs<const method_entry*>(
+      methods, [](const method_entry* m) { return row_of(*m); }, threads);
+  return suite;
 }
 
 }  // namespace orderly

@@ -3,6 +3,7 @@
 #include "commands.hpp"
 #include "input_limits.hpp"
 #include "output.hpp"
+#include "sharded_run.hpp"
 
 #include <orderly/largest_step.hpp>
 
@@ -45,19 +46,30 @@ void add_largest_step_command(CLI::App& app) {
          min_tolerance, 1.0);
   add_threads_option(*cmd, request->threads, "Threads (default: all cores; results do not depend on it)");
   cmd->add_option("--json", *json_path, "Write the results as JSON to FILE ('-' for standard output)");
-  cmd->callback([request, json_path] {
-    if (!json_path->empty()) check_output_path("--json", *json_path);
-    largest_step_study study;
+  auto shard_text = std::make_shared<std::string>();
+  add_shard_option(*cmd, *shard_text);
+  cmd->callback([request, json_path, shard_text] {
+    const auto shard = shard_option(*shard_text);
+    if (json_path->empty() && !shard) {
+      try {
+        return print_largest_steps(study_largest_step(*request));
+      } catch (const std::invalid_argument& e) {
+        throw usage_error(std::string("largest-step: ") + e.what());
+      }
+    }
+    if (!shard) check_output_path("--json", *json_path);
+    sharded_suite suite;
     try {
-      study = study_largest_step(*request);
+      suite = largest_step_suite(*request);
     } catch (const std::invalid_argument& e) {
       throw usage_error(std::string("largest-step: ") + e.what());
     }
-    if (json_path->empty()) return print_largest_steps(study);
-    write_json("--json", *json_path, to_json(study));
+    const auto study = run_document_suite(suite, shard, *json_path);
+    if (!study) return;
+    write_json("--json", *json_path, *study);
     std::size_t answered = 0;
-    for (const auto& m : study.methods) answered += m.steps.has_value();
-    print_summary_line(*json_path, "largest-step: " + std::to_string(study.methods.size()) + " methods (" +
+    for (const auto& m : (*study)["methods"]) answered += m.contains("steps");
+    print_summary_line(*json_path, "largest-step: " + std::to_string((*study)["methods"].size()) + " methods (" +
                                        std::to_string(answered) + " within the tolerance) -> " + *json_path);
   });
 }
@@ -66,6 +78,7 @@ namespace {
 const registered_command largest_step_registration{
     {.name = "largest-step",
      .add = &add_largest_step_command,
+     .merge = &largest_step_outputs,
      .report_run = {"largest-step", "--json", "{json}/largest-step/largest-step.json"}}};
 }  // namespace
 

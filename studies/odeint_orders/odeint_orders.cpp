@@ -662,11 +662,9 @@ void sweep_tolerance_driven(std::vector<odeint_tolerance_result>& swept) {
   swept.push_back(sweep_rosenbrock4<rodas_coefficients>("rosenbrock4_controller<d4 = -0.0362 (RODAS)>", false));
 }
 
-}  // namespace
-
-odeint_orders run_odeint_orders() {
-  odeint_orders all;
-  auto& results = all.fixed_step;
+// The single-step steppers in every calling form, their error estimates, rosenbrock4 and the
+// dense-output steppers.
+void measure_single_step(std::vector<odeint_order_result>& results) {
   results.push_back(measure<make_euler>("euler", call_form::in_place));
   results.push_back(measure<make_rk4>("runge_kutta4", call_form::in_place));
   results.push_back(measure<make_rk4>("runge_kutta4", call_form::out_of_place));
@@ -708,13 +706,43 @@ odeint_orders run_odeint_orders() {
                                                      explicit_system));
   results.push_back(measure_dense<make_dense_rosenbrock4>("rosenbrock4_dense_output", rb4::stepper_order,
                                                           rb4::stepper_order, rb4::error_order, rosenbrock_system));
+}
 
-  measure_multistep_partitioned_and_implicit(results);
+// The study's three parts, each a job of the suite: the single-step steppers, the multistep,
+// partitioned and implicit ones, and the tolerance-driven sweeps. The findings are named per part.
+struct odeint_part {
+  std::string key;
+  void (*fixed)(std::vector<odeint_order_result>&);
+  void (*tolerance)(std::vector<odeint_tolerance_result>&);
+  double cost;  // measurements in the part (a tolerance sweep is about two)
+};
 
-  auto& swept = all.tolerance_driven;
-  sweep_tolerance_driven(swept);
-  for (auto& r : results) r.finding = reproducer_of(r.stepper, r.call, r.verdict);
-  for (auto& r : swept) r.finding = reproducer_of(r.stepper, r.call, r.verdict);
+const std::vector<odeint_part>& odeint_parts() {
+  static const std::vector<odeint_part> parts{
+      {"single-step", &measure_single_step, nullptr, 31},
+      {"multistep-partitioned-implicit", &measure_multistep_partitioned_and_implicit, nullptr, 35},
+      {"tolerance-driven", nullptr, &sweep_tolerance_driven, 2 * 10}};
+  return parts;
+}
+
+odeint_orders run_part(const odeint_part& part) {
+  odeint_orders all;
+  if (part.fixed) part.fixed(all.fixed_step);
+  if (part.tolerance) part.tolerance(all.tolerance_driven);
+  for (auto& r : all.fixed_step) r.finding = reproducer_of(r.stepper, r.call, r.verdict);
+  for (auto& r : all.tolerance_driven) r.finding = reproducer_of(r.stepper, r.call, r.verdict);
+  return all;
+}
+
+}  // namespace
+
+odeint_orders run_odeint_orders() {
+  odeint_orders all;
+  for (const auto& part : odeint_parts()) {
+    auto ran = run_part(part);
+    all.fixed_step.insert(all.fixed_step.end(), ran.fixed_step.begin(), ran.fixed_step.end());
+    all.tolerance_driven.insert(all.tolerance_driven.end(), ran.tolerance_driven.begin(), ran.tolerance_driven.end());
+  }
   return all;
 }
 
@@ -753,8 +781,9 @@ nlohmann::json tolerance_rows(const std::vector<odeint_tolerance_result>& result
 
 }  // namespace
 
-nlohmann::json odeint_orders_json(const odeint_orders& all) {
-  const auto& results = all.fixed_step;
+namespace {
+
+nlohmann::json fixed_step_rows(const std::vector<odeint_order_result>& results) {
   auto rows = nlohmann::json::array();
   for (const auto& r : results) {
     auto points = nlohmann::json::array();
@@ -779,11 +808,52 @@ nlohmann::json odeint_orders_json(const odeint_orders& all) {
                     {"finding", r.finding},
                     {"points", points}});
   }
+  return rows;
+}
+
+nlohmann::json odeint_orders_document(nlohmann::json steppers, nlohmann::json tolerance_driven) {
   return {{"schema", "orderly.odeint-orders/2"},
           {"band_below", default_order_policy().band_below},
           {"band_above", default_order_policy().band_above},
-          {"steppers", rows},
-          {"tolerance_driven", tolerance_rows(all.tolerance_driven)}};
+          {"steppers", std::move(steppers)},
+          {"tolerance_driven", std::move(tolerance_driven)}};
+}
+
+}  // namespace
+
+nlohmann::json odeint_orders_json(const odeint_orders& all) {
+  return odeint_orders_document(fixed_step_rows(all.fixed_step), tolerance_rows(all.tolerance_driven));
+}
+
+suite_outputs odeint_orders_outputs(const nlohmann::json&, const std::vector<std::string>& keys,
+                                    const std::vector<const nlohmann::json*>& results) {
+  auto steppers = nlohmann::json::array(), tolerance_driven = nlohmann::json::array();
+  for (std::size_t k = 0; k < keys.size(); ++k) {
+    if (!results[k]) continue;
+    for (const auto& row : (*results[k])["steppers"]) steppers.push_back(row);
+    for (const auto& row : (*results[k])["tolerance_driven"]) tolerance_driven.push_back(row);
+  }
+  return {{"odeint-orders.json", odeint_orders_document(std::move(steppers), std::move(tolerance_driven))}};
+}
+
+sharded_suite odeint_orders_suite() {
+  sharded_suite suite{
+      .name = "odeint-orders", .settings = nlohmann::json::object(), .assemble = &odeint_orders_outputs};
+  for (const auto& part : odeint_parts()) {
+    suite.keys.push_back(part.key);
+    suite.costs.push_back(part.cost);
+  }
+  suite.run = [](const std::vector<std::size_t>& chosen, progress_meter* progress) {
+    return run_jobs(
+        chosen,
+        [](std::size_t k) -> nlohmann::json {
+          const auto ran = run_part(odeint_parts()[k]);
+          return {{"steppers", fixed_step_rows(ran.fixed_step)},
+                  {"tolerance_driven", tolerance_rows(ran.tolerance_driven)}};
+        },
+        /*threads=*/1, progress);
+  };
+  return suite;
 }
 
 }  // namespace orderly

@@ -1,6 +1,7 @@
 // `orderly odeint-orders [--json FILE|-]`: odeint's declared orders against measured ones.
 #include "commands.hpp"
 #include "output.hpp"
+#include "sharded_run.hpp"
 
 #include <orderly/odeint_orders.hpp>
 
@@ -20,13 +21,15 @@ std::string optional_text(const std::optional<int>& value) { return value ? std:
 
 void add_odeint_orders_command(CLI::App& app) {
   auto json_path = std::make_shared<std::string>();
+  auto shard_text = std::make_shared<std::string>();
   auto* cmd = app.add_subcommand("odeint-orders", "odeint's steppers: declared orders against measured orders");
   cmd->add_option("--json", *json_path, "write the results as JSON to FILE ('-' for stdout)");
-  cmd->callback([json_path] {
-    if (!json_path->empty()) check_output_path("--json", *json_path);
-    const auto all = run_odeint_orders();
-    const auto& results = all.fixed_step;
-    if (json_path->empty()) {
+  add_shard_option(*cmd, *shard_text);
+  cmd->callback([json_path, shard_text] {
+    const auto shard = shard_option(*shard_text);
+    if (json_path->empty() && !shard) {
+      const auto all = run_odeint_orders();
+      const auto& results = all.fixed_step;
       std::printf("%-32s %-62s %-15s %5s %5s %5s  %-16s %s\n", "stepper", "call", "problem", "order", "step", "err",
                   "measured", "verdict");
       for (const auto& r : results) {
@@ -50,13 +53,16 @@ void add_odeint_orders_command(CLI::App& app) {
       }
       return;
     }
-    write_json("--json", *json_path, odeint_orders_json(all));
+    if (!shard) check_output_path("--json", *json_path);
+    const auto document = run_document_suite(odeint_orders_suite(), shard, *json_path);
+    if (!document) return;
+    write_json("--json", *json_path, *document);
     std::map<std::string, int> verdicts;
-    for (const auto& r : results) ++verdicts[verdict_name(r.verdict)];
-    for (const auto& r : all.tolerance_driven) ++verdicts[verdict_name(r.verdict)];
-    print_summary_line(*json_path, "odeint-orders: " + std::to_string(results.size()) + " fixed-step and " +
-                                       std::to_string(all.tolerance_driven.size()) + " tolerance-driven (" +
-                                       count_text(verdicts) + ") -> " + *json_path);
+    for (const auto& r : (*document)["steppers"]) ++verdicts[r["verdict"].get<std::string>()];
+    for (const auto& r : (*document)["tolerance_driven"]) ++verdicts[r["verdict"].get<std::string>()];
+    print_summary_line(*json_path, "odeint-orders: " + std::to_string((*document)["steppers"].size()) +
+                                       " fixed-step and " + std::to_string((*document)["tolerance_driven"].size()) +
+                                       " tolerance-driven (" + count_text(verdicts) + ") -> " + *json_path);
   });
 }
 
@@ -64,6 +70,7 @@ namespace {
 const registered_command odeint_orders_registration{
     {.name = "odeint-orders",
      .add = &add_odeint_orders_command,
+     .merge = &odeint_orders_outputs,
      .report_run = {"odeint-orders", "--json", "{json}/crosscheck/odeint-orders.json"}}};
 }  // namespace
 

@@ -398,6 +398,14 @@ stiff_settings default_stiff_settings() {
   return s;
 }
 
+stiff_settings quick_stiff_settings() {
+  stiff_settings s;
+  s.methods = {"radau5", rosenbrock4_name};
+  s.problems = {"rober", "hires"};
+  s.tolerances = {1e-3, 1e-6};
+  return s;
+}
+
 // ---- Order reduction on Prothero-Robinson -------------------------------------------------------
 
 namespace {
@@ -470,7 +478,10 @@ order_reduction_series run_series(const series_job& job) {
 
 }  // namespace
 
-order_reduction_result run_order_reduction(unsigned threads) {
+namespace {
+
+// The order-reduction series as jobs: every method in both regimes.
+std::vector<series_job> order_reduction_jobs() {
   static std::vector<problem_entry> copies;  // parameter copies; typed problems point at their info
   static std::once_flag made;
   std::call_once(made, [] {
@@ -481,7 +492,6 @@ order_reduction_result run_order_reduction(unsigned threads) {
       copies.push_back(copy);
     }
   });
-  order_reduction_result result;
   std::vector<series_job> jobs;
   for (const char* name : order_reduction_methods) {
     const method_entry* entry = find_method(name);
@@ -495,55 +505,20 @@ order_reduction_result run_order_reduction(unsigned threads) {
                       .first_steps = regimes[k].first_steps,
                       .last_steps = regimes[k].last_steps});
   }
+  return jobs;
+}
+
+}  // namespace
+
+order_reduction_result run_order_reduction(unsigned threads) {
+  const auto jobs = order_reduction_jobs();
+  order_reduction_result result;
   const auto outcomes = run_jobs(jobs, run_series, threads);
   for (std::size_t i = 0; i < outcomes.size(); ++i) {
     if (!outcomes[i].result)
       throw std::runtime_error(jobs[i].method + " (" + jobs[i].regime + "): " + outcomes[i].error);
     result.series.push_back(*outcomes[i].result);
   }
-  return result;
-}
-
-// ---- The suite -----------------------------------------------------------------------------------
-
-stiff_suite_result run_stiff_suite(const stiff_settings& settings) {
-  const auto start = clock_type::now();
-  (void)method_catalog();
-  (void)problem_catalog();
-  for (const auto& problem : settings.problems) (void)end_reference(stiff_entry(problem));
-  struct job {
-    std::string method, problem;
-    double rtol;
-  };
-  std::vector<job> jobs;
-  for (const auto& problem : settings.problems)
-    for (const auto& method : settings.methods)
-      for (double rtol : settings.tolerances) jobs.push_back({method, problem, rtol});
-  stiff_suite_result result;
-  result.settings = settings;
-  progress_meter progress("stiff", jobs.size());
-  const auto outcomes = run_jobs(
-      jobs,
-      [&](const job& j) {
-        return run_stiff(j.method, j.problem, j.rtol, settings.step_budget, settings.min_wall_seconds);
-      },
-      settings.threads, &progress);
-  for (std::size_t i = 0; i < outcomes.size(); ++i) {
-    if (outcomes[i].result) {
-      result.runs.push_back(*outcomes[i].result);
-      continue;
-    }
-    stiff_run failed;  // an exception outside the solvers' own failure paths: recorded, not hidden
-    failed.method = jobs[i].method;
-    failed.problem = jobs[i].problem;
-    failed.rtol = jobs[i].rtol;
-    failed.atol = tolerance_rule(jobs[i].problem).atol(jobs[i].rtol);
-    failed.status = stiff_run_status::failed;
-    failed.failure = outcomes[i].error;
-    result.runs.push_back(failed);
-  }
-  result.order_reduction = run_order_reduction(settings.threads);
-  result.seconds = std::chrono::duration<double>(clock_type::now() - start).count();
   return result;
 }
 
@@ -598,26 +573,27 @@ namespace {
 
 // The efficiency targets: for each (solver, problem), the cheapest solved run reaching
 // efficiency_target_mescd, and whether it needed fewer than efficiency_target_rhs evaluations.
-nlohmann::json efficiency_targets_json(const stiff_suite_result& result) {
+nlohmann::json efficiency_targets_json(const nlohmann::json& runs) {
   nlohmann::json done = nlohmann::json::array();
   for (const std::string method : {"radau5", rosenbrock4_name})
     for (const std::string problem : {"rober", "hires"}) {
-      const stiff_run* best = nullptr;
-      for (const auto& r : result.runs)
-        if (r.method == method && r.problem == problem && r.status == stiff_run_status::solved && r.digits.mescd &&
-            *r.digits.mescd >= efficiency_target_mescd && (!best || r.rhs_evaluations < best->rhs_evaluations))
+      const nlohmann::json* best = nullptr;
+      for (const auto& r : runs)
+        if (r["method"] == method && r["problem"] == problem && r["status"] == status_name(stiff_run_status::solved) &&
+            r["mescd"].is_number() && r["mescd"].get<double>() >= efficiency_target_mescd &&
+            (!best || r["rhs_evaluations"].get<std::uint64_t>() < (*best)["rhs_evaluations"].get<std::uint64_t>()))
           best = &r;
       nlohmann::json row{{"method", method},
                          {"problem", problem},
                          {"required_mescd", efficiency_target_mescd},
                          {"rhs_limit", efficiency_target_rhs}};
       if (best) {
-        row["rtol"] = best->rtol;
-        row["atol"] = best->atol;
-        row["mescd"] = *best->digits.mescd;
-        row["rhs_evaluations"] = best->rhs_evaluations;
-        row["jacobian_evaluations"] = best->jacobian_evaluations;
-        row["met"] = best->rhs_evaluations < efficiency_target_rhs;
+        row["rtol"] = (*best)["rtol"];
+        row["atol"] = (*best)["atol"];
+        row["mescd"] = (*best)["mescd"];
+        row["rhs_evaluations"] = (*best)["rhs_evaluations"];
+        row["jacobian_evaluations"] = (*best)["jacobian_evaluations"];
+        row["met"] = (*best)["rhs_evaluations"].get<std::uint64_t>() < efficiency_target_rhs;
       } else {
         row["met"] = false;
         row["reason"] = "no solved run reached the required mescd";
@@ -627,44 +603,90 @@ nlohmann::json efficiency_targets_json(const stiff_suite_result& result) {
   return done;
 }
 
-}  // namespace
+// What a run measured, without its wall time (which goes to the timing file: two runs of the
+// suite differ in it, and nothing else may).
+nlohmann::json suite_run_json(const stiff_run& r) {
+  auto j = to_json(r);
+  j.erase("wall_seconds");
+  j.erase("wall_repetitions");
+  return j;
+}
 
-nlohmann::json stiff_suite_json(const stiff_suite_result& result) {
+nlohmann::json series_json(const order_reduction_series& s) {
+  nlohmann::json points = nlohmann::json::array();
+  for (std::size_t k = 0; k < s.points.size(); ++k)
+    points.push_back(
+        {{"steps", s.steps[k]},
+         {"h", s.points[k].h},
+         {"h_abs_lambda", s.points[k].h * std::fabs(s.lambda)},
+         {"error", std::isfinite(s.points[k].error) ? nlohmann::json(s.points[k].error) : nlohmann::json(nullptr)},
+         {"in_window", s.fit.found && k >= s.fit.first && k <= s.fit.last},
+         {"status", status_name(s.points[k].status)}});
+  // The fitted line C h^p over the window, so the figure draws it and fits nothing.
+  nlohmann::json fit_line;
+  if (s.fit.found) {
+    const double h1 = s.points[s.fit.first].h, h2 = s.points[s.fit.last].h;
+    fit_line = {{"h", {h1, h2}},
+                {"error",
+                 {s.fit.error_constant * std::pow(h1, s.fit.order), s.fit.error_constant * std::pow(h2, s.fit.order)}}};
+  }
+  return {{"method", s.method},
+          {"source", s.source},
+          {"regime", s.regime},
+          {"lambda", s.lambda},
+          {"classical_order", s.classical_order},
+          {"stage_order", optional_json(s.stage_order)},
+          {"points", points},
+          {"fit", fit_json(s.fit)},
+          {"fit_line", fit_line}};
+}
+
+nlohmann::json settings_json(const stiff_settings& settings) {
+  return {{"methods", settings.methods},
+          {"problems", settings.problems},
+          {"tolerances", settings.tolerances},
+          {"step_budget", settings.step_budget},
+          {"min_wall_seconds", settings.min_wall_seconds}};
+}
+
+const char* const wall_time_note =
+    "Wall time per run of the integration alone (Orderly's steppers built before the clock "
+    "starts), runs shorter than min_wall_seconds repeated and averaged; measured with the "
+    "suite's threads sharing the machine: an indication, not a benchmark";
+
+// The suite's document from its settings, its runs and its order-reduction series (as JSON).
+nlohmann::json stiff_document(const nlohmann::json& settings, const nlohmann::json& runs,
+                              const nlohmann::json& series) {
   nlohmann::json j;
-  j["schema"] = "orderly.stiff/2";
+  j["schema"] = "orderly.stiff/3";
   j["mescd_definition"] =
       "mescd = -log10(max_i |y_i - ref_i| / (atol/rtol + |ref_i|)) at t_end (Mazzia & Magherini, "
       "Test Set for IVP Solvers, rel. 2.4; as ported in OdePkg's odepkg_testsuite_calcmescd.m)";
   j["scd_definition"] = "scd = -log10(max_i |y_i - ref_i| / |ref_i|) at t_end (same source)";
   j["digits_cap"] = "an exact match is reported as the reference's certified digits";
-  j["step_budget"] = result.settings.step_budget;
+  j["step_budget"] = settings["step_budget"];
   j["step_budget_meaning"] =
       "accepted + rejected steps per run; a run reaching it is reported as step-limit with "
       "the time reached";
-  j["wall_time_note"] =
-      "Wall time per run of the integration alone (Orderly's steppers built before the clock "
-      "starts), runs shorter than min_wall_seconds repeated and averaged; measured with the "
-      "suite's threads sharing the machine: an indication, not a benchmark";
-  j["min_wall_seconds"] = result.settings.min_wall_seconds;
-  j["threads"] = result.settings.threads;
-  j["tolerances"] = result.settings.tolerances;
-  j["suite_seconds"] = result.seconds;
+  j["timing_file"] = stiff_timing_file;
+  j["tolerances"] = settings["tolerances"];
   j["solvers"] = nlohmann::json::array();
+  const auto methods = settings["methods"].get<std::vector<std::string>>();
   for (const auto& s : stiff_solvers())
-    if (std::find(result.settings.methods.begin(), result.settings.methods.end(), s.name) !=
-        result.settings.methods.end())
+    if (std::find(methods.begin(), methods.end(), s.name) != methods.end())
       j["solvers"].push_back(
           {{"name", s.name}, {"family", family_name(s.family)}, {"solver", s.solver}, {"order", s.order}});
   j["problems"] = nlohmann::json::array();
-  for (const auto& name : result.settings.problems) {
+  for (const auto& name : settings["problems"].get<std::vector<std::string>>()) {
     const auto& entry = stiff_entry(name);
     const auto& rule = tolerance_rule(name);
     const auto& reference = end_reference(entry);
     // CONTRIBUTING.md: a reference's error must be at most 1/reference_factor of the smallest error
     // measured against it, i.e. its certified digits must exceed the best run's by log10 of it.
     std::optional<double> best;
-    for (const auto& r : result.runs)
-      if (r.problem == name && r.digits.mescd) best = std::max(best.value_or(*r.digits.mescd), *r.digits.mescd);
+    for (const auto& r : runs)
+      if (r["problem"] == name && r["mescd"].is_number())
+        best = std::max(best.value_or(r["mescd"].get<double>()), r["mescd"].get<double>());
     const double margin_needed = std::log10(default_order_policy().reference_factor);
     j["problems"].push_back({{"name", name},
                              {"best_mescd", optional_json(best)},
@@ -679,10 +701,8 @@ nlohmann::json stiff_suite_json(const stiff_suite_result& result) {
                              {"reference_certified_digits", reference.certified_digits},
                              {"reference_method", reference.method}});
   }
-  j["runs"] = nlohmann::json::array();
-  for (const auto& r : result.runs) j["runs"].push_back(to_json(r));
-
-  j["efficiency_targets"] = efficiency_targets_json(result);
+  j["runs"] = runs;
+  j["efficiency_targets"] = efficiency_targets_json(runs);
 
   nlohmann::json reduction;
   reduction["problem"] = "prothero-robinson";
@@ -697,38 +717,107 @@ nlohmann::json stiff_suite_json(const stiff_suite_result& result) {
          {"lambda", std::stod(r.lambda)},
          {"h_abs_lambda_max", 10.0 / static_cast<double>(r.first_steps) * std::fabs(std::stod(r.lambda))},
          {"h_abs_lambda_min", 10.0 / static_cast<double>(r.last_steps) * std::fabs(std::stod(r.lambda))}});
-  reduction["series"] = nlohmann::json::array();
-  for (const auto& s : result.order_reduction.series) {
-    nlohmann::json points = nlohmann::json::array();
-    for (std::size_t k = 0; k < s.points.size(); ++k)
-      points.push_back(
-          {{"steps", s.steps[k]},
-           {"h", s.points[k].h},
-           {"h_abs_lambda", s.points[k].h * std::fabs(s.lambda)},
-           {"error", std::isfinite(s.points[k].error) ? nlohmann::json(s.points[k].error) : nlohmann::json(nullptr)},
-           {"in_window", s.fit.found && k >= s.fit.first && k <= s.fit.last},
-           {"status", status_name(s.points[k].status)}});
-    // The fitted line C h^p over the window, so the figure draws it and fits nothing.
-    nlohmann::json fit_line;
-    if (s.fit.found) {
-      const double h1 = s.points[s.fit.first].h, h2 = s.points[s.fit.last].h;
-      fit_line = {
-          {"h", {h1, h2}},
-          {"error",
-           {s.fit.error_constant * std::pow(h1, s.fit.order), s.fit.error_constant * std::pow(h2, s.fit.order)}}};
-    }
-    reduction["series"].push_back({{"method", s.method},
-                                   {"source", s.source},
-                                   {"regime", s.regime},
-                                   {"lambda", s.lambda},
-                                   {"classical_order", s.classical_order},
-                                   {"stage_order", optional_json(s.stage_order)},
-                                   {"points", points},
-                                   {"fit", fit_json(s.fit)},
-                                   {"fit_line", fit_line}});
-  }
+  reduction["series"] = series;
   j["order_reduction"] = reduction;
   return j;
+}
+
+// The key of a run's job and of a series' job.
+std::string run_key(const std::string& method, const std::string& problem, double rtol) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", rtol);
+  return "run/" + method + "/" + problem + "/" + text;
+}
+
+std::string series_key(const series_job& job) { return "order-reduction/" + job.method + "/" + job.regime; }
+
+}  // namespace
+
+nlohmann::json stiff_suite_json(const stiff_suite_result& result) {
+  nlohmann::json runs = nlohmann::json::array(), series = nlohmann::json::array();
+  for (const auto& r : result.runs) runs.push_back(suite_run_json(r));
+  for (const auto& s : result.order_reduction.series) series.push_back(series_json(s));
+  return stiff_document(settings_json(result.settings), runs, series);
+}
+
+suite_outputs stiff_suite_outputs(const nlohmann::json& settings, const std::vector<std::string>& keys,
+                                  const std::vector<const nlohmann::json*>& results) {
+  nlohmann::json runs = nlohmann::json::array(), series = nlohmann::json::array(), timing = nlohmann::json::array();
+  for (std::size_t k = 0; k < keys.size(); ++k) {
+    if (!results[k]) continue;
+    const auto& result = *results[k];
+    if (result.contains("series")) {
+      series.push_back(result["series"]);
+      continue;
+    }
+    runs.push_back(result["run"]);
+    timing.push_back({{"method", result["run"]["method"]},
+                      {"problem", result["run"]["problem"]},
+                      {"rtol", result["run"]["rtol"]},
+                      {"wall_seconds", result["timing"]["wall_seconds"]},
+                      {"wall_repetitions", result["timing"]["wall_repetitions"]}});
+  }
+  return {{"stiff.json", stiff_document(settings, runs, series)},
+          {stiff_timing_file,
+           {{"schema", "orderly.stiff-timing/1"},
+            {"wall_time_note", wall_time_note},
+            {"min_wall_seconds", settings["min_wall_seconds"]},
+            {"runs", timing}}}};
+}
+
+// A run's expected cost: its solver's steps for the tolerance (about rtol^(-1/order)) times the
+// evaluations of a step (an implicit step's Newton solves count a few times its stages); a series'
+// is the steps of its grids (they double, so about twice the finest) times its method's stages.
+sharded_suite stiff_suite(const stiff_settings& settings) {
+  (void)method_catalog();
+  (void)problem_catalog();
+  for (const auto& problem : settings.problems) (void)end_reference(stiff_entry(problem));
+  struct job {
+    std::string method, problem;
+    double rtol = 0;
+    std::optional<series_job> series;
+  };
+  std::vector<job> jobs;
+  sharded_suite suite{.name = "stiff", .settings = settings_json(settings), .assemble = &stiff_suite_outputs};
+  const auto solvers = stiff_solvers();
+  for (const auto& problem : settings.problems)
+    for (const auto& method : settings.methods)
+      for (double rtol : settings.tolerances) {
+        jobs.push_back({method, problem, rtol, std::nullopt});
+        suite.keys.push_back(run_key(method, problem, rtol));
+        int order = 1;
+        for (const auto& s : solvers)
+          if (s.name == method) order = std::max(s.order, 1);
+        suite.costs.push_back(std::pow(rtol, -1.0 / order));
+      }
+  for (const auto& series : order_reduction_jobs()) {
+    jobs.push_back({series.method, "prothero-robinson", 0, series});
+    suite.keys.push_back(series_key(series));
+    suite.costs.push_back(2.0 * static_cast<double>(series.last_steps) * std::max(series.entry->fevals_per_step, 1.0));
+  }
+  suite.run = [jobs, settings, keys = suite.keys](const std::vector<std::size_t>& chosen, progress_meter* progress) {
+    return run_jobs(
+        chosen,
+        [&](std::size_t k) -> nlohmann::json {
+          const auto& j = jobs[k];
+          if (j.series) return {{"series", series_json(run_series(*j.series))}};
+          stiff_run run;
+          try {
+            run = run_stiff(j.method, j.problem, j.rtol, settings.step_budget, settings.min_wall_seconds);
+          } catch (const std::exception& e) {  // outside the solvers' own failure paths: recorded, not hidden
+            run.method = j.method;
+            run.problem = j.problem;
+            run.rtol = j.rtol;
+            run.atol = tolerance_rule(j.problem).atol(j.rtol);
+            run.status = stiff_run_status::failed;
+            run.failure = e.what();
+          }
+          return {{"run", suite_run_json(run)},
+                  {"timing", {{"wall_seconds", run.wall_seconds}, {"wall_repetitions", run.wall_repetitions}}}};
+        },
+        settings.threads, progress, [&](std::size_t k) { return keys[k]; });
+  };
+  return suite;
 }
 
 }  // namespace orderly

@@ -1,14 +1,17 @@
 // `orderly stiff --suite default [--out DIR]` and `orderly stiff --method M --problem P --rtol R
 // [--json FILE|-]`: the stiff problems with the implicit solvers and the adaptive explicit pairs,
 // accuracy in the test set's mixed significant correct digits, work counted; the suite adds order
-// reduction on Prothero-Robinson. Writes orderly.stiff/2.
+// reduction on Prothero-Robinson. Writes orderly.stiff/3 (the wall times beside it, in
+// stiff.timing.json).
 #include "commands.hpp"
 #include "input_limits.hpp"
 #include "output.hpp"
+#include "sharded_run.hpp"
 
 #include <orderly/stiff_study.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -18,7 +21,7 @@ namespace orderly::cli {
 namespace {
 
 struct stiff_options {
-  std::string suite, out_dir, method, problem, json_path;
+  std::string suite, out_dir, method, problem, json_path, shard;
   double tol = 0;
   std::uint64_t step_budget = default_stiff_settings().step_budget;
   unsigned threads = 0;
@@ -70,20 +73,25 @@ void run_one(const stiff_options& o) {
 }
 
 void run_suite(const stiff_options& o) {
-  if (o.suite != "default") throw usage_error("--suite: unknown suite '" + o.suite + "'; the only suite is 'default'");
+  if (o.suite != "default" && o.suite != "quick")
+    throw usage_error("--suite: unknown suite '" + o.suite + "'; the suites are 'default' and 'quick'");
   if (o.step_budget == 0) throw usage_error("--step-budget: must be positive");
+  const auto shard = shard_option(o.shard);
   const std::string dir = o.out_dir.empty() ? "reports/out/stiff" : o.out_dir;
   ensure_output_dir("--out", dir);
-  auto settings = default_stiff_settings();
+  auto settings = o.suite == "quick" ? quick_stiff_settings() : default_stiff_settings();
   settings.threads = o.threads;
   settings.step_budget = o.step_budget;
-  const auto result = run_stiff_suite(settings);
-  const auto j = stiff_suite_json(result);
-  write_json("--out", dir + "/stiff.json", j);
+  const auto start = std::chrono::steady_clock::now();
+  const auto outputs = run_suite_or_shard(stiff_suite(settings), shard, "--out", dir);
+  if (!outputs) return;
+  write_outputs("--out", dir, *outputs);
+  const auto& j = outputs->at("stiff.json");
   std::size_t solved = 0;
-  for (const auto& r : result.runs) solved += r.status == stiff_run_status::solved;
-  std::printf("stiff: %zu runs (%zu solved), %zu order-reduction series, %.1f s -> %s/stiff.json\n", result.runs.size(),
-              solved, result.order_reduction.series.size(), result.seconds, dir.c_str());
+  for (const auto& r : j["runs"]) solved += r["status"] == status_name(stiff_run_status::solved);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("stiff: %zu runs (%zu solved), %zu order-reduction series, %.1f s -> %s/stiff.json\n", j["runs"].size(),
+              solved, j["order_reduction"]["series"].size(), seconds, dir.c_str());
   for (const auto& row : j["efficiency_targets"]) {
     if (row.contains("rhs_evaluations"))
       std::printf("  %-18s %-6s rtol %.0e  mescd %.2f  rhs %llu  jac %llu  %s\n",
@@ -95,9 +103,11 @@ void run_suite(const stiff_options& o) {
       std::printf("  %-18s %-6s NOT met: %s\n", row["method"].get<std::string>().c_str(),
                   row["problem"].get<std::string>().c_str(), row["reason"].get<std::string>().c_str());
   }
-  for (const auto& s : result.order_reduction.series)
-    std::printf("  order reduction %-16s %-9s classical %d  measured %s\n", s.method.c_str(), s.regime.c_str(),
-                s.classical_order, s.fit.found ? std::to_string(s.fit.order).substr(0, 5).c_str() : "-");
+  for (const auto& s : j["order_reduction"]["series"])
+    std::printf(
+        "  order reduction %-16s %-9s classical %d  measured %s\n", s["method"].get<std::string>().c_str(),
+        s["regime"].get<std::string>().c_str(), s["classical_order"].get<int>(),
+        s["fit"]["found"].get<bool>() ? std::to_string(s["fit"]["order"].get<double>()).substr(0, 5).c_str() : "-");
 }
 
 }  // namespace
@@ -106,7 +116,9 @@ void add_stiff_command(CLI::App& app) {
   auto o = std::make_shared<stiff_options>();
   auto* cmd =
       app.add_subcommand("stiff", "stiff problems: implicit solvers and explicit pairs, mescd, work, order reduction");
-  cmd->add_option("--suite", o->suite, "Run a whole suite ('default') instead of one method, problem and tolerance");
+  cmd->add_option("--suite", o->suite,
+                  "Run a whole suite ('default', or 'quick': two solvers, two problems, two tolerances) instead of one "
+                  "method, problem and tolerance");
   cmd->add_option("--out", o->out_dir, "Directory for the suite's stiff.json (default reports/out/stiff)");
   cmd->add_option("--method", o->method,
                   "Solver (radau5, radau13, rosenbrock4, odeint-rosenbrock4 or an embedded pair)");
@@ -117,8 +129,10 @@ void add_stiff_command(CLI::App& app) {
   within(cmd->add_option("--step-budget", o->step_budget, "Accepted + rejected steps per run before it is stopped"),
          std::uint64_t{1}, max_step_budget);
   add_threads_option(*cmd, o->threads, "Threads for the suite (default: all cores)");
+  add_shard_option(*cmd, o->shard);
   cmd->callback([o, rtol] {
     if (!o->suite.empty()) return run_suite(*o);
+    if (!o->shard.empty()) throw usage_error("--shard: only with --suite");
     if (o->method.empty() || o->problem.empty() || rtol->count() == 0)
       throw usage_error("stiff needs --method, --problem and --rtol, or --suite default");
     run_one(*o);
@@ -128,6 +142,7 @@ void add_stiff_command(CLI::App& app) {
 namespace {
 const registered_command stiff_registration{{.name = "stiff",
                                              .add = &add_stiff_command,
+                                             .merge = &stiff_suite_outputs,
                                              .report_run = {"stiff", "--suite", "default", "--out", "{json}/stiff"}}};
 }  // namespace
 

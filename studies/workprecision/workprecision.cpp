@@ -68,10 +68,15 @@ std::vector<const method_entry*> our_adaptive_pairs() {
 
 }  // namespace
 
-workprecision_curves run_workprecision() {
+const std::vector<std::string>& workprecision_problems() {
+  static const std::vector<std::string> names{"arenstorf", "pleiades", "kepler"};
+  return names;
+}
+
+workprecision_curves run_workprecision_on(const std::string& name) {
   workprecision_curves result;
   const auto pairs = our_adaptive_pairs();
-  for (const char* name : {"arenstorf", "pleiades", "kepler"}) {
+  {
     const auto* entry = find_problem(name);
     const auto problem = instantiate<double>(*entry);
     const auto reference = reference_at(*entry, {mp50(problem.t_end)}).states.back();
@@ -149,6 +154,16 @@ workprecision_curves run_workprecision() {
   return result;
 }
 
+workprecision_curves run_workprecision() {
+  workprecision_curves result;
+  for (const auto& name : workprecision_problems()) {
+    auto curves = run_workprecision_on(name);
+    for (auto& c : curves.compared) result.compared.push_back(std::move(c));
+    for (auto& c : curves.odeint_restarted) result.odeint_restarted.push_back(std::move(c));
+  }
+  return result;
+}
+
 namespace {
 
 // Each of `candidates`' curves over the `baseline` curve of its problem in `curves.compared`.
@@ -198,22 +213,46 @@ std::vector<work_ratio> restart_ratios(const workprecision_curves& curves) {
   return over(curves, curves.odeint_restarted, odeint_dopri);
 }
 
+const std::vector<std::pair<std::string, std::string>>& stiff_workprecision_curves() {
+  static const std::vector<std::pair<std::string, std::string>> curves{
+      {"radau5", "rober"}, {"rosenbrock4", "rober"}, {"odeint-rosenbrock4", "rober"},
+      {"radau5", "hires"}, {"rosenbrock4", "hires"}, {"odeint-rosenbrock4", "hires"}};
+  return curves;
+}
+
+stiff_work_curve run_stiff_curve(const std::string& method, const std::string& problem) {
+  stiff_work_curve curve{.method = method, .problem = problem};
+  const std::uint64_t budget = stiff_settings{}.step_budget;  // the stiff study's default
+  for (int k = coarsest_decade * tolerances_per_decade; k <= finest_decade * tolerances_per_decade; ++k) {
+    const double rtol = std::pow(10.0, -double(k) / tolerances_per_decade);
+    auto run = run_stiff(method, problem, rtol, budget);
+    for (int repeat = 1; repeat < timing_repetitions; ++repeat)
+      run.wall_seconds = std::min(run.wall_seconds, run_stiff(method, problem, rtol, budget).wall_seconds);
+    curve.runs.push_back(std::move(run));
+  }
+  return curve;
+}
+
 std::vector<stiff_work_curve> run_stiff_workprecision() {
   std::vector<stiff_work_curve> curves;
-  for (const char* problem : {"rober", "hires"})
-    for (const char* method : {"radau5", "rosenbrock4", "odeint-rosenbrock4"}) {
-      stiff_work_curve curve{.method = method, .problem = problem};
-      const std::uint64_t budget = stiff_settings{}.step_budget;  // the stiff study's default
-      for (int k = coarsest_decade * tolerances_per_decade; k <= finest_decade * tolerances_per_decade; ++k) {
-        const double rtol = std::pow(10.0, -double(k) / tolerances_per_decade);
-        auto run = run_stiff(method, problem, rtol, budget);
-        for (int repeat = 1; repeat < timing_repetitions; ++repeat)
-          run.wall_seconds = std::min(run.wall_seconds, run_stiff(method, problem, rtol, budget).wall_seconds);
-        curve.runs.push_back(std::move(run));
-      }
-      curves.push_back(std::move(curve));
-    }
+  for (const auto& [method, problem] : stiff_workprecision_curves()) curves.push_back(run_stiff_curve(method, problem));
   return curves;
+}
+
+// A job's expected cost in runs: every curve's tolerances, each run once and timed
+// timing_repetitions times more (the restarted curves once); a stiff run counts as
+// implicit_run_cost explicit ones (its Newton iterations and LU factorizations).
+constexpr double implicit_run_cost = 4;
+
+double nonstiff_job_cost() {
+  const double tolerances = (finest_decade - coarsest_decade) * tolerances_per_decade + 1;
+  const double timed_curves = static_cast<double>(our_adaptive_pairs().size()) + 4;  // odeint's four steppers
+  return tolerances * (timed_curves * (1 + timing_repetitions) + static_cast<double>(restart_quarter_octaves.size()));
+}
+
+double stiff_job_cost() {
+  const double tolerances = (finest_decade - coarsest_decade) * tolerances_per_decade + 1;
+  return tolerances * timing_repetitions * implicit_run_cost;
 }
 
 }  // namespace orderly

@@ -1,30 +1,47 @@
-// The work-precision study's JSON (orderly.workprecision/2): every curve, ratio and summary of a
+// The work-precision study's JSON (orderly.workprecision/3): every curve, ratio and summary of a
 // workprecision_study, with the text that says how each was measured.
+#include <orderly/catalog.hpp>
+#include <orderly/problem_catalog.hpp>
 #include <orderly/workprecision.hpp>
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <utility>
 
 namespace orderly {
 
-workprecision_study study_workprecision() {
-  workprecision_study study;
-  study.curves = run_workprecision();
-  study.dopri = dopri_ratios(study.curves);
-  study.restarts = restart_ratios(study.curves);
-  study.summary = summarise_ratios(study.dopri, study.restarts);
-  study.same_method_summary = summarise_ratios(same_method_ratios(study.curves), {});
-  study.stiff_curves = run_stiff_workprecision();
-  return study;
-}
-
 namespace {
 
-nlohmann::json curve_json(const work_curve& c, bool timed) {
+nlohmann::json curve_json(const work_curve& c) {
   auto pts = nlohmann::json::array();
-  for (const auto& p : c.points) {
-    nlohmann::json point{{"tolerance", p.tolerance}, {"error", p.error}, {"rhs_evaluations", p.rhs_evaluations}};
-    if (timed) point["seconds"] = p.seconds;
-    pts.push_back(point);
-  }
+  for (const auto& p : c.points)
+    pts.push_back({{"tolerance", p.tolerance}, {"error", p.error}, {"rhs_evaluations", p.rhs_evaluations}});
   return nlohmann::json{{"method", c.method}, {"problem", c.problem}, {"points", pts}};
+}
+
+work_curve curve_from_json(const nlohmann::json& j) {
+  work_curve c{.method = j["method"].get<std::string>(), .problem = j["problem"].get<std::string>()};
+  for (const auto& p : j["points"])
+    c.points.push_back(
+        {.tolerance = p["tolerance"].get<double>(),
+         // a non-finite error is null in JSON
+         .error = p["error"].is_number() ? p["error"].get<double>() : std::numeric_limits<double>::quiet_NaN(),
+         .rhs_evaluations = p["rhs_evaluations"].get<std::uint64_t>()});
+  return c;
+}
+
+// A curve's wall times, point by point, for the timing file.
+nlohmann::json curve_seconds_json(const work_curve& c) {
+  auto seconds = nlohmann::json::array();
+  for (const auto& p : c.points) seconds.push_back(p.seconds);
+  return {{"method", c.method}, {"problem", c.problem}, {"seconds", seconds}};
+}
+
+nlohmann::json stiff_curve_seconds_json(const stiff_work_curve& c) {
+  auto seconds = nlohmann::json::array();
+  for (const auto& r : c.runs) seconds.push_back(r.wall_seconds);
+  return {{"method", c.method}, {"problem", c.problem}, {"seconds", seconds}};
 }
 
 nlohmann::json stiff_curve_json(const stiff_work_curve& c) {
@@ -39,8 +56,7 @@ nlohmann::json stiff_curve_json(const stiff_work_curve& c) {
                    {"rhs_evaluations", r.rhs_evaluations},
                    {"jacobian_evaluations", r.jacobian_evaluations},
                    {"lu_factorizations", optional(r.lu_factorizations)},
-                   {"linear_solves", optional(r.linear_solves)},
-                   {"seconds", r.wall_seconds}});
+                   {"linear_solves", optional(r.linear_solves)}});
   return {{"method", c.method}, {"problem", c.problem}, {"points", pts}};
 }
 
@@ -65,10 +81,15 @@ nlohmann::json spread_json(const work_ratio_summary& e) {
                                               : nlohmann::json(nullptr)}};
 }
 
-}  // namespace
+const char* const timing_note =
+    "seconds: the minimum wall time of 5 repeated runs of the integration alone on the machine "
+    "that ran the curve (Orderly's steppers built before the clock starts; odeint's, whose "
+    "coefficients are compile-time constants, inside it), point by point in the order of the "
+    "curve's points";
 
-nlohmann::json to_json(const workprecision_study& study) {
-  nlohmann::json j{{"schema", "orderly.workprecision/2"},
+// The study's document, its stiff curves given as JSON.
+nlohmann::json workprecision_document(const workprecision_study& study, nlohmann::json stiff_curves) {
+  nlohmann::json j{{"schema", "orderly.workprecision/3"},
                    {"comparison",
                     "at equal achieved final-time error, not at equal tolerance: at each run on our curve's "
                     "monotone envelope (the runs no other run of the same curve beats in both evaluations and "
@@ -77,10 +98,8 @@ nlohmann::json to_json(const workprecision_study& study) {
                     "ratio_lowest_bracket .. ratio_highest_bracket: the ratio at every pair of neighbouring "
                     "runs (in tolerance order) of odeint's raw curve that brackets the error, "
                     "ratio_first_bracket the first of them (schema 1's ratio); atol = rtol = tol, four tolerances per "
-                    "decade; seconds: "
-                    "the minimum wall time of 5 repeated runs of the integration alone on this "
-                    "machine (Orderly's steppers built before the clock starts; odeint's, whose "
-                    "coefficients are compile-time constants, inside it)"},
+                    "decade; the wall times are in the timing file"},
+                   {"timing_file", workprecision_timing_file},
                    {"curves", nlohmann::json::array()},
                    {"resolution",
                     "odeint's controlled dopri5 run again with eight other first steps (span/1000 scaled by "
@@ -99,13 +118,13 @@ nlohmann::json to_json(const workprecision_study& study) {
                    {"stiff_comparison",
                     "ROBER and HIRES: each point one run of the stiff study (orderly stiff) at rtol from 1e-3 to "
                     "1e-12, four per decade, atol by the study's rule for the problem; accuracy in mixed "
-                    "significant correct digits (mescd) against the certified reference at t_end; seconds: the "
-                    "minimum wall time of 5 repeated runs. Runs that did not finish are listed with their status"},
+                    "significant correct digits (mescd) against the certified reference at t_end; wall times in the "
+                    "timing file. Runs that did not finish are listed with their status"},
                    {"stiff_curves", nlohmann::json::array()},
                    {"dopri54_over_odeint_dopri5", nlohmann::json::array()}};
-  for (const auto& c : study.curves.compared) j["curves"].push_back(curve_json(c, true));
-  for (const auto& c : study.curves.odeint_restarted) j["odeint_restarted"].push_back(curve_json(c, false));
-  for (const auto& c : study.stiff_curves) j["stiff_curves"].push_back(stiff_curve_json(c));
+  for (const auto& c : study.curves.compared) j["curves"].push_back(curve_json(c));
+  for (const auto& c : study.curves.odeint_restarted) j["odeint_restarted"].push_back(curve_json(c));
+  j["stiff_curves"] = std::move(stiff_curves);
   for (const auto& r : study.dopri) {
     nlohmann::json row{{"problem", r.problem},
                        {"error", r.error},
@@ -140,6 +159,102 @@ nlohmann::json to_json(const workprecision_study& study) {
     j["same_method_summary"].push_back(entry);
   }
   return j;
+}
+
+// The ratios and summaries of the comparison's curves.
+workprecision_study compared(workprecision_curves curves) {
+  workprecision_study study;
+  study.curves = std::move(curves);
+  study.dopri = dopri_ratios(study.curves);
+  study.restarts = restart_ratios(study.curves);
+  study.summary = summarise_ratios(study.dopri, study.restarts);
+  study.same_method_summary = summarise_ratios(same_method_ratios(study.curves), {});
+  return study;
+}
+
+}  // namespace
+
+workprecision_study study_workprecision() {
+  auto study = compared(run_workprecision());
+  study.stiff_curves = run_stiff_workprecision();
+  return study;
+}
+
+nlohmann::json to_json(const workprecision_study& study) {
+  auto stiff = nlohmann::json::array();
+  for (const auto& c : study.stiff_curves) stiff.push_back(stiff_curve_json(c));
+  return workprecision_document(study, std::move(stiff));
+}
+
+suite_outputs workprecision_outputs(const nlohmann::json&, const std::vector<std::string>& keys,
+                                    const std::vector<const nlohmann::json*>& results) {
+  workprecision_curves curves;
+  auto stiff = nlohmann::json::array(), timed = nlohmann::json::array(), stiff_timed = nlohmann::json::array();
+  for (std::size_t k = 0; k < keys.size(); ++k) {
+    if (!results[k]) continue;
+    const auto& r = *results[k];
+    if (r.contains("stiff_curve")) {
+      stiff.push_back(r["stiff_curve"]);
+      stiff_timed.push_back(r["timing"]);
+      continue;
+    }
+    for (const auto& c : r["compared"]) curves.compared.push_back(curve_from_json(c));
+    for (const auto& c : r["restarted"]) curves.odeint_restarted.push_back(curve_from_json(c));
+    for (const auto& t : r["timing"]) timed.push_back(t);
+  }
+  return {{"workprecision.json", workprecision_document(compared(std::move(curves)), std::move(stiff))},
+          {workprecision_timing_file,
+           {{"schema", "orderly.workprecision-timing/1"},
+            {"note", timing_note},
+            {"curves", std::move(timed)},
+            {"stiff_curves", std::move(stiff_timed)}}}};
+}
+
+// The quick suite's one problem and one stiff curve, for trying the suite's machinery in seconds.
+const std::string quick_problem = "kepler";
+const std::pair<std::string, std::string> quick_stiff_curve{"rosenbrock4", "rober"};
+
+sharded_suite workprecision_suite(bool quick) {
+  (void)method_catalog();  // build the catalogs before the threads start
+  (void)problem_catalog();
+  sharded_suite suite{.name = "workprecision",
+                      .settings = {{"suite", quick ? "quick" : "default"}},
+                      .assemble = &workprecision_outputs};
+  for (const auto& problem : workprecision_problems()) {
+    if (quick && problem != quick_problem) continue;
+    suite.keys.push_back("compared/" + problem);
+    suite.costs.push_back(nonstiff_job_cost());
+  }
+  for (const auto& [method, problem] : stiff_workprecision_curves()) {
+    if (quick && std::pair{method, problem} != quick_stiff_curve) continue;
+    suite.keys.push_back("stiff/" + problem + "/" + method);
+    suite.costs.push_back(stiff_job_cost());
+  }
+  // One thread: the wall times are the study's, and runs side by side would share the machine.
+  suite.run = [keys = suite.keys](const std::vector<std::size_t>& chosen, progress_meter* progress) {
+    return run_jobs(
+        chosen,
+        [&](std::size_t k) -> nlohmann::json {
+          const auto& key = keys[k];
+          for (const auto& [method, problem] : stiff_workprecision_curves())
+            if (key == "stiff/" + problem + "/" + method) {
+              const auto curve = run_stiff_curve(method, problem);
+              return {{"stiff_curve", stiff_curve_json(curve)}, {"timing", stiff_curve_seconds_json(curve)}};
+            }
+          const auto curves = run_workprecision_on(key.substr(std::string("compared/").size()));
+          nlohmann::json result{{"compared", nlohmann::json::array()},
+                                {"restarted", nlohmann::json::array()},
+                                {"timing", nlohmann::json::array()}};
+          for (const auto& c : curves.compared) {
+            result["compared"].push_back(curve_json(c));
+            result["timing"].push_back(curve_seconds_json(c));
+          }
+          for (const auto& c : curves.odeint_restarted) result["restarted"].push_back(curve_json(c));
+          return result;
+        },
+        /*threads=*/1, progress);
+  };
+  return suite;
 }
 
 }  // namespace orderly

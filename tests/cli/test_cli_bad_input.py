@@ -65,6 +65,25 @@ REFUSED = [
     (["reference", "--problem", "lorenz", "--t", "199"], "more than 50-digit arithmetic holds (certifiable up to t = 124)"),
     (["energy", "--method", "rk4", "--problem", "harmonic", "--h", "1e-46", "--t-end", "1e-40", "--scalar", "float"],
      "--h 1e-46: rounds to 0 in float"),
+    # --shard i/N: 1 <= i <= N, on every suite command and run-studies.
+    (["convergence", "--suite", "quick", "--shard", "0/3"], "--shard '0/3': give i/N with 1 <= i <= N"),
+    (["stiff", "--suite", "default", "--shard", "4/3"], "--shard '4/3'"),
+    (["energy", "--suite", "default", "--shard", "x"], "--shard 'x'"),
+    (["analyze", "--suite", "default", "--out", "OUT", "--shard", "1/0"], "--shard '1/0'"),
+    (["crosscheck", "--json", "x.json", "--shard", "0/1"], "--shard '0/1'"),
+    (["odeint-orders", "--json", "x.json", "--shard", "2/1"], "--shard '2/1'"),
+    (["workprecision", "--json", "x.json", "--shard", "1/"], "--shard '1/'"),
+    (["game-table", "--json", "x.json", "--shard", "-1/3"], "--shard '-1/3'"),
+    (["largest-step", "--json", "x.json", "--shard", "1/3/4"], "--shard '1/3/4'"),
+    (["run-studies", "--out", "OUT", "--shard", "0/2"], "--shard '0/2'"),
+    (["run-studies", "--out", "OUT", "--only", "convergance"], "--only 'convergance': not a study the report runs"),
+    (["crosscheck", "--json", "-", "--shard", "1/2"], "--shard: give --json FILE"),
+    (["convergence", "--method", "rk4", "--problem", "kepler", "--shard", "1/2"], "--shard: only with --suite"),
+    (["merge", "--in", "/nonexistent", "--out", "OUT"], "--in '/nonexistent': not a directory"),
+    (["check"], "check needs --tableau FILE or --tableau-dir DIR"),
+    (["check", "--tableau-dir", "/nonexistent", "--out", "OUT"], "--tableau-dir '/nonexistent': not a directory"),
+    (["check", "--tableau", "t.json", "--shard", "1/2"], "--shard: only with --tableau-dir"),
+    (["check", "--tableau-dir", ".", "--out", "OUT", "--shard", "3/2"], "--shard '3/2'"),
 ]
 
 

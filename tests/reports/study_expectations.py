@@ -224,7 +224,7 @@ def _convergence(docs, rules, norm: str) -> dict:
 
 SCHEMAS = {"orderly.game-table/1": _game_table, "orderly.crosscheck/1": _crosscheck,
            "orderly.odeint-orders/2": _odeint_orders, "orderly.analysis/1": _analysis,
-           "orderly.stiff/2": _stiff, "orderly.workprecision/2": _workprecision, "orderly.energy/2": _energy}
+           "orderly.stiff/3": _stiff, "orderly.workprecision/3": _workprecision, "orderly.energy/2": _energy}
 CONVERGENCE = "orderly.convergence/1"
 
 

@@ -116,19 +116,25 @@ if __name__ == "__main__":
 
 
 class WorkPrecisionSection(unittest.TestCase):
-    """reports/orderly_report/sections/workprecision.py on a synthetic orderly.workprecision/2 file."""
+    """reports/orderly_report/sections/workprecision.py on a synthetic orderly.workprecision/3 file and
+    its timing file."""
 
-    def _render(self, document: dict, root: Path, summary_line: str) -> Path:
-        """Writes `document` as the only input under root/in, renders root/out, checks the summary line."""
+    def _render(self, document: dict, root: Path, summary_line: str, timing: dict | None = None) -> Path:
+        """Writes `document` (and `timing`, the wall times, beside it) as the only input under root/in,
+        renders root/out, checks the summary line."""
         (root / "in" / "workprecision").mkdir(parents=True)
+        document = dict(document, timing_file="wp.timing.json")
         (root / "in" / "workprecision" / "wp.json").write_text(json.dumps(document), encoding="utf-8")
+        if timing is not None:
+            timing = dict(timing, schema="orderly.workprecision-timing/1")
+            (root / "in" / "workprecision" / "wp.timing.json").write_text(json.dumps(timing), encoding="utf-8")
         result = run_report("--input", root / "in", "--output", root / "out")
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertIn(summary_line, result.stdout.splitlines())
         return root
 
     def test_curves_and_ratios_come_from_the_json(self):
-        document = {"schema": "orderly.workprecision/2", "comparison": "at equal achieved error",
+        document = {"schema": "orderly.workprecision/3", "comparison": "at equal achieved error",
                     "curves": [{"method": "dopri54 (Orderly)", "problem": "kepler",
                                 "points": [{"tolerance": 1e-3, "error": 1e-2, "rhs_evaluations": 300},
                                            {"tolerance": 1e-6, "error": 1e-5, "rhs_evaluations": 1200}]},
@@ -153,11 +159,12 @@ class WorkPrecisionSection(unittest.TestCase):
             self.assertIn("<td>0.812 … 0.971 (3 brackets)</td><td>0.971</td>", index)
 
     def test_wall_time_figure_and_the_per_problem_summary(self):
-        curve_points = [{"tolerance": 1e-3, "error": 1e-2, "rhs_evaluations": 300, "seconds": 2e-4},
-                        {"tolerance": 1e-6, "error": 1e-5, "rhs_evaluations": 1200, "seconds": 8e-4}]
+        curve_points = [{"tolerance": 1e-3, "error": 1e-2, "rhs_evaluations": 300},
+                        {"tolerance": 1e-6, "error": 1e-5, "rhs_evaluations": 1200}]
+        timing = {"curves": [{"method": "dopri54 (Orderly)", "problem": "arenstorf", "seconds": [2e-4, 8e-4]}]}
         ratios = [{"problem": "arenstorf", "error": e, "ours": 1, "odeint": 1, "ratio": q}
                   for e, q in [(1e-2, 0.5), (1e-3, 1.25), (1e-4, 1.1), (1e-5, 0.8)]]
-        document = {"schema": "orderly.workprecision/2", "comparison": "at equal achieved error",
+        document = {"schema": "orderly.workprecision/3", "comparison": "at equal achieved error",
                     "curves": [{"method": "dopri54 (Orderly)", "problem": "arenstorf", "points": curve_points}],
                     "dopri54_over_odeint_dopri5": ratios,
                     "resolution": "odeint rerun with its first step changed",
@@ -167,7 +174,7 @@ class WorkPrecisionSection(unittest.TestCase):
                                             "odeint_against_itself_worst_there": 1.0875,
                                             "odeint_reruns_there": 7, "odeint_reruns_reaching_worst_ratio": 3}]}
         with tempfile.TemporaryDirectory(prefix="orderly-wp-time-") as tmp:
-            root = self._render(document, Path(tmp), "orderly_report: work-precision: 4 ratios; 2 figures")
+            root = self._render(document, Path(tmp), "orderly_report: work-precision: 4 ratios; 2 figures", timing)
             data = json.loads((root / "out" / "workprecision" / "time_precision.json").read_text(encoding="utf-8"))
             self.assertEqual(data["panels"][0]["series"][0]["y"], [2e-4, 8e-4])
             index = (root / "out" / "index.html").read_text(encoding="utf-8")
@@ -180,7 +187,7 @@ class WorkPrecisionSection(unittest.TestCase):
             self.assertIn("odeint rerun with its first step changed", index)
 
     def test_same_method_table_names_both_codes_and_shows_the_studys_summary(self):
-        document = {"schema": "orderly.workprecision/2", "comparison": "at equal achieved error", "curves": [],
+        document = {"schema": "orderly.workprecision/3", "comparison": "at equal achieved error", "curves": [],
                     "dopri54_over_odeint_dopri5": [],
                     "same_method_comparison": "the same tableau in both codes",
                     "same_methods": [{"ours": "rkf78 (Orderly)", "odeint": "runge_kutta_fehlberg78 (odeint controlled)"}],
@@ -197,18 +204,19 @@ class WorkPrecisionSection(unittest.TestCase):
             self.assertIn("the same tableau in both codes", index)
 
     def test_stiff_curves_plot_solved_runs_against_mescd_and_list_the_others(self):
-        def point(rtol, status, mescd, rhs, seconds, failure=""):
+        def point(rtol, status, mescd, rhs, failure=""):
             return {"rtol": rtol, "atol": rtol, "status": status, "failure": failure, "mescd": mescd,
                     "rhs_evaluations": rhs, "jacobian_evaluations": 10, "lu_factorizations": 20,
-                    "linear_solves": 60, "seconds": seconds}
-        document = {"schema": "orderly.workprecision/2", "comparison": "at equal achieved error", "curves": [],
+                    "linear_solves": 60}
+        document = {"schema": "orderly.workprecision/3", "comparison": "at equal achieved error", "curves": [],
                     "dopri54_over_odeint_dopri5": [], "stiff_comparison": "stiff runs, mescd",
                     "stiff_curves": [{"method": "radau5", "problem": "rober",
-                                      "points": [point(1e-3, "failed", None, 50, 1e-4, "step size underflow at t = 1.36"),
-                                                 point(1e-6, "solved", 6.5, 900, 2e-3),
-                                                 point(1e-9, "solved", 9.25, 2400, 5e-3)]}]}
+                                      "points": [point(1e-3, "failed", None, 50, "step size underflow at t = 1.36"),
+                                                 point(1e-6, "solved", 6.5, 900),
+                                                 point(1e-9, "solved", 9.25, 2400)]}]}
+        timing = {"stiff_curves": [{"method": "radau5", "problem": "rober", "seconds": [1e-4, 2e-3, 5e-3]}]}
         with tempfile.TemporaryDirectory(prefix="orderly-wp-stiff-") as tmp:
-            root = self._render(document, Path(tmp), "orderly_report: work-precision: 0 ratios; 2 figures")
+            root = self._render(document, Path(tmp), "orderly_report: work-precision: 0 ratios; 2 figures", timing)
             work = json.loads((root / "out" / "workprecision" / "stiff_work_precision.json").read_text(encoding="utf-8"))
             self.assertEqual(work["panels"][0]["series"][0]["x"], [6.5, 9.25])
             self.assertEqual(work["panels"][0]["series"][0]["y"], [900, 2400])

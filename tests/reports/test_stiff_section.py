@@ -1,5 +1,6 @@
-"""The stiff section (reports/orderly_report/sections/stiff.py) on a synthetic orderly.stiff/2
-file in the shape studies/stiff/stiff.cpp writes. Every number the page must show is set here."""
+"""The stiff section (reports/orderly_report/sections/stiff.py) on a synthetic orderly.stiff/3
+file and its timing file, in the shape studies/stiff/stiff.cpp writes. Every number the page must
+show is set here."""
 
 import html
 import json
@@ -19,8 +20,17 @@ def run(method, problem, rtol, status="solved", mescd=None, rhs=100, failure=Non
     return {"method": method, "problem": problem, "rtol": rtol, "atol": rtol, "status": status,
             "failure": failure, "failure_t": failure_t, "mescd": mescd, "scd": mescd,
             "rhs_evaluations": rhs, "jacobian_evaluations": 7, "lu_factorizations": 9, "linear_solves": None,
-            "accepted": 30, "rejected": 2, "newton_failures": newton_failures, "wall_seconds": 0.001,
-            "wall_repetitions": 5}
+            "accepted": 30, "rejected": 2, "newton_failures": newton_failures}
+
+
+# The wall times of the timing file: one per run, each a number no other cell shows.
+WALL_SECONDS = {("radau5", "rober", 1e-4): 0.00123, ("rosenbrock4", "rober", 1e-4): 0.00456}
+
+
+def timing_document():
+    return {"schema": "orderly.stiff-timing/1", "wall_time_note": "an indication", "min_wall_seconds": 0.005,
+            "runs": [{"method": m, "problem": p, "rtol": rtol, "wall_seconds": seconds, "wall_repetitions": 5}
+                     for (m, p, rtol), seconds in WALL_SECONDS.items()]}
 
 
 def series(method, regime, lam, order, constant, steps, classical, stage=None):
@@ -49,8 +59,8 @@ def stiff_document():
             run("dopri54", "stiff-spring", 1e-4, status="blow-up", rhs=2500, failure=BLOW_UP, failure_t=0.0375),
             run("radau5", "stiff-spring", 1e-4, mescd=4.8, rhs=300)]
     return {
-        "schema": "orderly.stiff/2", "mescd_definition": "mescd = -log10(...)", "step_budget": 2000,
-        "wall_time_note": "an indication", "suite_seconds": 12.5, "tolerances": [1e-4, 1e-7],
+        "schema": "orderly.stiff/3", "mescd_definition": "mescd = -log10(...)", "step_budget": 2000,
+        "timing_file": "stiff.timing.json", "tolerances": [1e-4, 1e-7],
         "solvers": [{"name": "radau5", "family": "implicit-rk", "solver": "x", "order": 5},
                     {"name": "rosenbrock4", "family": "rosenbrock", "solver": "y", "order": 4},
                     {"name": "dopri54", "family": "embedded-rk", "solver": "z", "order": 5}],
@@ -86,6 +96,7 @@ class StiffSection(unittest.TestCase):
         root = Path(cls.tmp.name)
         (root / "in" / "stiff").mkdir(parents=True)
         (root / "in" / "stiff" / "stiff.json").write_text(json.dumps(stiff_document()), encoding="utf-8")
+        (root / "in" / "stiff" / "stiff.timing.json").write_text(json.dumps(timing_document()), encoding="utf-8")
         cls.output = root / "out"
         cls.result = run_report("--input", root / "in", "--output", cls.output)
         cls.index = (cls.output / "index.html").read_text(encoding="utf-8") if cls.result.returncode == 0 else ""
@@ -137,6 +148,14 @@ class StiffSection(unittest.TestCase):
         self.assertEqual(cells("radau5", "5.10")[-3:-1], ["2", "1"])   # rejected, of which Newton
         self.assertEqual(cells("rosenbrock4", "4.20")[-2], "\u2013")   # no Newton iteration: a dash
 
+    def test_wall_times_come_from_the_timing_file(self):
+        text = html.unescape(self.index)
+        self.assertIn("an indication.", text)
+        row = next(r for r in text.split("<tr") if "radau5" in r and "5.10" in r)
+        self.assertIn("0.00123", row)
+        row = next(r for r in text.split("<tr") if "rosenbrock4" in r and "4.20" in r)
+        self.assertIn("0.00456", row)
+
     def test_acceptance_rows_state_met_and_not_met(self):
         self.assertEqual(self.index.count(">met<"), 1)
         self.assertEqual(self.index.count("NOT met"), 2)
@@ -146,6 +165,21 @@ class StiffSection(unittest.TestCase):
         text = html.unescape(self.index)
         self.assertIn("30.0 certified digits, 22.6 beyond the best run's mescd (required: 3.0).", text)
         self.assertIn("6.0 certified digits, 1.2 beyond the best run's mescd (required: 3.0); NOT sufficient", text)
+
+    def test_a_partial_merge_is_marked_on_the_page_and_in_the_summary(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            document = stiff_document()
+            document["partial"] = {"absent_shards": ["2/3"], "absent_jobs": ["run/radau5/hires/1e-06", "run/x/y/1"],
+                                   "problems": ["stiff.shard-2-of-3.json: absent"]}
+            (Path(tmp) / "in").mkdir()
+            (Path(tmp) / "in" / "stiff.json").write_text(json.dumps(document), encoding="utf-8")
+            result = run_report("--input", Path(tmp) / "in", "--output", Path(tmp) / "out")
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertIn("orderly_report: stiff: 7 runs (5 finished); 2 figures (PARTIAL: 2 jobs absent)",
+                          result.stdout.splitlines())
+            index = html.unescape((Path(tmp) / "out" / "index.html").read_text(encoding="utf-8"))
+            self.assertIn("PARTIAL: 1 of these files were merged from an incomplete set of shards (absent shards: 2/3; "
+                          "2 jobs absent: run/radau5/hires/1e-06, run/x/y/1).", index)
 
     def test_bad_input_is_one_line_and_exit_2(self):
         with tempfile.TemporaryDirectory() as tmp:

@@ -1,18 +1,22 @@
-"""Report section for the stiff study (schema orderly.stiff/2, written by
+"""Report section for the stiff study (schema orderly.stiff/3, written by
 `orderly stiff --suite default`): work against accuracy per problem, the runs that did not finish
-and where they stopped, the efficiency targets, and order reduction on Prothero-Robinson.
+and where they stopped, the efficiency targets, and order reduction on Prothero-Robinson. The runs'
+wall times come from the timing file beside the suite's JSON (schema orderly.stiff-timing/1, named
+by its `timing_file`): they differ from run to run, the measurements may not.
 
 Draws and tabulates only: digits, counts, slopes and fitted lines all come from the JSON."""
 
 from __future__ import annotations
 
+from pathlib import Path
 
 from .. import figure_style, model
 from ..errors import InputError, object_list as _list
 from ..numbers import DASH, finite, measured, safe_name
 from . import Section, register
 
-SCHEMA = "orderly.stiff/2"
+SCHEMA = "orderly.stiff/3"
+TIMING_SCHEMA = "orderly.stiff-timing/1"
 
 WORK_LABEL = "right-hand-side evaluations (count; Jacobian evaluations counted apart)"
 DIGITS_LABEL = "mescd (mixed significant correct digits at t_end)"
@@ -194,7 +198,15 @@ def _efficiency_table(data: dict, where: str) -> model.Table:
     return model.Table(EFFICIENCY_COLUMNS, rows, caption=caption)
 
 
-def _runs_table(data: dict, problem: str) -> model.Table:
+def _wall_times(timing) -> dict:
+    """(method, problem, rtol) -> wall seconds, from a timing document's data (None: no file)."""
+    if timing is None:
+        return {}
+    return {(r.get("method"), r.get("problem"), r.get("rtol")): r.get("wall_seconds")
+            for r in timing.get("runs") or [] if isinstance(r, dict)}
+
+
+def _runs_table(data: dict, problem: str, wall: dict) -> model.Table:
     rows = []
     for r in data["runs"]:
         if r["problem"] != problem or r["status"] != "solved":
@@ -206,7 +218,7 @@ def _runs_table(data: dict, problem: str) -> model.Table:
                      model.Cell(_count(r.get("lu_factorizations"))), model.Cell(_count(r.get("linear_solves"))),
                      model.Cell(_count(r.get("newton_iterations"))), model.Cell(_count(r.get("accepted"))),
                      model.Cell(_count(r.get("rejected"))), model.Cell(_count(r.get("newton_failures"))),
-                     model.Cell(_sci(r.get("wall_seconds"), ".3g"))])
+                     model.Cell(_sci(wall.get((r["method"], r["problem"], r.get("rtol"))), ".3g"))])
     caption = (f"{problem}: the {len(rows)} finished runs. 'of which Newton': the rejected steps shortened because "
                "the Newton iteration did not converge (the rest failed the error test); implicit Runge-Kutta only")
     return model.Table(RUN_COLUMNS, rows, caption=caption, collapsed=True)
@@ -252,7 +264,7 @@ def _reduction_table(reduction: dict, where: str) -> model.Table:
 
 # ---- the section --------------------------------------------------------------------------------
 
-def _blocks(document, context) -> tuple:
+def _blocks(document, timing, context) -> tuple:
     data, where = document.data, document.name
     runs = _list(data, "runs", where)
     _check_runs(runs, where)
@@ -264,7 +276,8 @@ def _blocks(document, context) -> tuple:
         f"{len(data.get('tolerances') or [])} tolerances. Accuracy: {_text(data.get('mescd_definition'))}. "
         f"Each run may take {_text(data.get('step_budget'))} steps (accepted + rejected); a run "
         f"that reaches the budget or blows up is reported with the time it reached. "
-        f"{_text(data.get('wall_time_note'))}. The suite took {_fixed(data.get('suite_seconds'), 1)} s.")]
+        + (f"{_text(timing.get('wall_time_note'))}." if timing is not None
+           else f"No timing file ({_text(data.get('timing_file'))}) beside it: no wall times."))]
     blocks += [model.Heading("Acceptance: radau5 and rosenbrock4 on rober and hires", "stiff-acceptance"),
                _efficiency_table(data, where)]
     blocks.append(model.Table(["solver", "family", "order", "what runs it"],
@@ -285,7 +298,7 @@ def _blocks(document, context) -> tuple:
             f"(required: {_fixed(p.get('reference_margin_required'), 1)})"
             + ("." if p.get("reference_sufficient") is not False
                else "; NOT sufficient: the best runs' digits are partly the reference's error.")))
-        blocks.append(_runs_table(data, name))
+        blocks.append(_runs_table(data, name, _wall_times(timing)))
     failures = _failures_table(data)
     blocks.append(model.Heading("Runs that did not finish", "stiff-failures"))
     blocks.append(failures if failures else model.Paragraph("Every run finished."))
@@ -299,8 +312,22 @@ def _blocks(document, context) -> tuple:
     return blocks, f"{len(runs)} runs ({solved} finished)", figures
 
 
+def _timing_of(document, timings: list):
+    """The timing file the suite's JSON names, in its own directory; None when absent."""
+    name = document.data.get("timing_file")
+    if not isinstance(name, str):
+        return None
+    wanted = Path(document.name).with_name(name)
+    for timing in timings:
+        if Path(timing.name) == wanted:
+            return timing.data
+    return None
+
+
 def build(documents: list, context) -> model.SectionPage:
     blocks, counts, figures = [], [], 0
+    timings = [d for d in documents if d.schema == TIMING_SCHEMA]
+    documents = [d for d in documents if d.schema == SCHEMA]
     for i, document in enumerate(documents):
         sub = context
         if len(documents) > 1:   # several suites: each draws into its own subdirectory
@@ -309,7 +336,7 @@ def build(documents: list, context) -> model.SectionPage:
                                 page_prefix=f"{context.page_prefix}/{stem}", norm=context.norm,
                                 jobs=context.jobs)
             blocks.append(model.Heading(document.name))
-        more, count, drawn = _blocks(document, sub)
+        more, count, drawn = _blocks(document, _timing_of(document, timings), sub)
         blocks += more
         counts.append(count)
         figures += drawn
@@ -317,4 +344,4 @@ def build(documents: list, context) -> model.SectionPage:
                              summary=f"stiff: {', '.join(counts)}; {figures} figures", blocks=blocks)
 
 
-register(Section(key="stiff", schemas=(SCHEMA,), order=40, build=build))
+register(Section(key="stiff", schemas=(SCHEMA, TIMING_SCHEMA), order=40, build=build))

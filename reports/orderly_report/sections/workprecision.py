@@ -1,4 +1,4 @@
-"""Report section for work-precision (schema orderly.workprecision/2, written by
+"""Report section for work-precision (schema orderly.workprecision/3 and its timing file, written by
 `orderly workprecision --suite default`): achieved final-time error against right-hand-side
 evaluations and against wall time for Orderly's adaptive pairs and odeint's controlled steppers and
 bulirsch_stoer, and the work ratio of dopri54 to odeint's controlled runge_kutta_dopri5 at equal
@@ -10,12 +10,17 @@ interpolated and summarised)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from .. import figure_style, model
 from ..errors import object_list as _list
 from ..numbers import DASH, finite
 from . import Section, register
 
-SCHEMA = "orderly.workprecision/2"
+SCHEMA = "orderly.workprecision/3"
+# The wall times, in the timing file beside the study's JSON (named by its `timing_file`): they
+# differ from run to run, the measurements may not.
+TIMING_SCHEMA = "orderly.workprecision-timing/1"
 PANELS_PER_ROW = 3
 ERROR_LABEL = "final-time error ‖y − y_ref‖₂ (state units)"
 WORK_LABEL = "right-hand-side evaluations (count)"
@@ -177,10 +182,36 @@ def _same_method_table(summary: list, pairs: list, text: str) -> model.Table:
         "achieved error."))
 
 
+def _timing_of(document, timings: list):
+    """The timing file the study's JSON names, in its own directory; None when absent."""
+    name = document.data.get("timing_file")
+    if not isinstance(name, str):
+        return None
+    wanted = Path(document.name).with_name(name)
+    return next((t.data for t in timings if Path(t.name) == wanted), None)
+
+
+def _timed(curves: list, timed: list) -> list:
+    """The curves with each point's wall time ("seconds") from the timing file's curve of the same
+    method and problem, point by point; without one, the points have none."""
+    seconds = {(t.get("method"), t.get("problem")): t.get("seconds") for t in timed if isinstance(t, dict)}
+    out = []
+    for c in curves:
+        times = seconds.get((c.get("method"), c.get("problem")))
+        points = c.get("points") or []
+        if isinstance(times, list) and len(times) == len(points):
+            points = [dict(p, seconds=t) if isinstance(p, dict) else p for p, t in zip(points, times)]
+        out.append(dict(c, points=points))
+    return out
+
+
 def build(documents: list, context) -> model.SectionPage:
     blocks, figures, ratios_total = [], 0, 0
+    timings = [d for d in documents if d.schema == TIMING_SCHEMA]
+    documents = [d for d in documents if d.schema == SCHEMA]
     for document in documents:
-        curves = _list(document.data, "curves", document.name)
+        timing = _timing_of(document, timings) or {}
+        curves = _timed(_list(document.data, "curves", document.name), timing.get("curves") or [])
         ratios = _list(document.data, "dopri54_over_odeint_dopri5", document.name)
         blocks.append(model.Paragraph(str(document.data.get("comparison") or "")))
         if curves:
@@ -192,14 +223,18 @@ def build(documents: list, context) -> model.SectionPage:
                                       "Wall time against achieved error", TIME_CAPTION))
                 figures += 1
         stiff = _list(document.data, "stiff_curves", document.name) if "stiff_curves" in document.data else []
+        stiff = _timed(stiff, timing.get("stiff_curves") or [])
         if stiff:
             blocks.append(model.Paragraph(str(document.data.get("stiff_comparison") or "")))
             blocks.append(_figure(stiff, context, "rhs_evaluations", WORK_LABEL, "stiff_work_precision",
                                   "Stiff problems: work against correct digits", STIFF_WORK_CAPTION, stiff=True))
-            blocks.append(_figure(stiff, context, "seconds", TIME_LABEL, "stiff_time_precision",
-                                  "Stiff problems: wall time against correct digits", STIFF_TIME_CAPTION, stiff=True))
+            figures += 1
+            if any(finite(p.get("seconds")) for c in stiff for p in c.get("points") or []):
+                blocks.append(_figure(stiff, context, "seconds", TIME_LABEL, "stiff_time_precision",
+                                      "Stiff problems: wall time against correct digits", STIFF_TIME_CAPTION,
+                                      stiff=True))
+                figures += 1
             blocks.append(_failed_block(stiff))
-            figures += 2
         rows = []
         for r in ratios:
             ratio = finite(r.get("ratio"))
@@ -226,4 +261,4 @@ def build(documents: list, context) -> model.SectionPage:
                              summary=f"work-precision: {ratios_total} ratios; {figures} figures", blocks=blocks)
 
 
-register(Section(key="workprecision", schemas=(SCHEMA,), order=60, build=build))
+register(Section(key="workprecision", schemas=(SCHEMA, TIMING_SCHEMA), order=60, build=build))

@@ -173,7 +173,7 @@ TEST(StiffStudyJson, AcceptanceRowsPickTheCheapestRunReachingSixDigits) {
   EXPECT_TRUE(row("rosenbrock4", "rober")["met"]);
   EXPECT_FALSE(row("rosenbrock4", "hires")["met"]);
   EXPECT_TRUE(row("rosenbrock4", "hires").contains("reason"));
-  EXPECT_EQ(j["schema"], "orderly.stiff/2");
+  EXPECT_EQ(j["schema"], "orderly.stiff/3");
 }
 
 }  // namespace

@@ -3,6 +3,8 @@
 // empirical check that runs each method's actual stepper on the test equation.
 //
 // Schema: orderly.analysis/1 (one object per method under "methods").
+#include <orderly/shard.hpp>
+
 #include <nlohmann/json.hpp>
 
 #include <string>
@@ -19,7 +21,11 @@ std::vector<std::string> analysable_methods();
 // with_region adds the figure's data (boundary locus, |R| on a grid, the empirical ray points).
 nlohmann::json analyse_method(const std::string& name, bool with_region);
 
-// Every analysable method: {"schema": "orderly.analysis/1", "methods": [...]}.
-nlohmann::json analysis_suite();
+// Every analysable method, one job each: {"schema": "orderly.analysis/1", "methods": [...]}.
+// quick: the methods of quick_analysis_methods() alone, for trying the suite's machinery in seconds.
+sharded_suite analysis_suite(unsigned threads, bool quick = false);
+const std::vector<std::string>& quick_analysis_methods();
+suite_outputs analysis_suite_outputs(const nlohmann::json& settings, const std::vector<std::string>& keys,
+                                     const std::vector<const nlohmann::json*>& results);
 
 }  // namespace orderly

@@ -24,6 +24,9 @@ inline const char* norm_name(error_norm_kind n) {
   return n == error_norm_kind::final ? "final" : n == error_norm_kind::l2 ? "l2" : "linf";
 }
 
+// Grids double up to this many steps unless a request says otherwise.
+inline constexpr std::size_t default_finest_grid = std::size_t{1} << 14;
+
 struct convergence_request {
   const method_entry* method = nullptr;
   const problem_entry* problem = nullptr;

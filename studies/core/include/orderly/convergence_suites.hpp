@@ -4,7 +4,10 @@
 #include <orderly/convergence.hpp>
 #include <orderly/job_runner.hpp>
 #include <orderly/measurement_cache.hpp>
+#include <orderly/shard_cost.hpp>
 #include <orderly/suites.hpp>
+
+#include <string>
 
 #include <algorithm>
 #include <numeric>
@@ -57,6 +60,21 @@ inline std::vector<convergence_request> gate_set() {
     if (method->embedded_order) jobs.push_back(gate_request(method, problem, weight_set::embedded));
   }
   return jobs;
+}
+
+// A job's expected cost for spreading a suite over shards: the right-hand-side evaluations of its
+// grids (each grid doubles the last, so they sum to about twice the finest) in its scalar.
+inline double expected_cost(const convergence_request& job) {
+  const double finest = static_cast<double>(job.max_steps ? job.max_steps : default_finest_grid);
+  return 2 * finest * std::max(job.method->fevals_per_step, 1.0) * scalar_cost_factor(job.scalar);
+}
+
+// The file a suite writes for a job, without ".json": named by the job as requested (a run refined
+// into a wider scalar keeps its job's name: two jobs of one method and problem that both end in
+// mp50 would otherwise overwrite each other).
+inline std::string job_file_stem(const convergence_request& job) {
+  return job.method->name + "__" + job.problem->info.name + "__" + std::string(scalar_name(job.scalar)) + "__" +
+         norm_name(job.norm);
 }
 
 // Runs convergence requests in parallel; results in job order whatever the thread count. The jobs

@@ -1,6 +1,8 @@
 #pragma once
 // Cross-check of Orderly's steppers against Boost.Odeint's: the same method, problem, fixed steps
 // and initial state in both, compared step by step in units of the round-off one expects.
+#include <orderly/shard.hpp>
+
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
@@ -57,5 +59,10 @@ struct crosscheck_result {
 std::vector<crosscheck_result> run_crosscheck();
 
 nlohmann::json crosscheck_json(const std::vector<crosscheck_result>& results);
+
+// The study as a suite of its three parts (orderly/shard.hpp), writing crosscheck.json.
+sharded_suite crosscheck_suite();
+suite_outputs crosscheck_outputs(const nlohmann::json& settings, const std::vector<std::string>& keys,
+                                 const std::vector<const nlohmann::json*>& results);
 
 }  // namespace orderly

@@ -24,6 +24,7 @@
 #include <orderly/job_runner.hpp>
 #include <orderly/problem_catalog.hpp>
 #include <orderly/scalars.hpp>
+#include <orderly/shard.hpp>
 #include <orderly/stepper_factory.hpp>
 
 #include <nlohmann/json.hpp>
@@ -241,9 +242,13 @@ harmonic_prediction predict_harmonic(const method_entry& method, const mp50& h_e
 // The default suite: every Runge-Kutta and splitting method on kepler and the outer solar system,
 // the implicit symplectic methods on kepler with Newton solved and stopped early, the harmonic
 // oscillator against its prediction, energy at fixed work, the compensated pair, the
-// seed experiments and the settling-time study. One JSON document (schema orderly.energy/2, kind
-// "suite"); progress on stderr.
-nlohmann::json run_energy_suite(unsigned threads);
+// seed experiments and the settling-time study, each run a job. One JSON document (schema
+// orderly.energy/2, kind "suite"). quick: a few short runs, no seed experiments or settling
+// study (null in the document), for trying the suite's machinery in seconds.
+sharded_suite energy_suite(unsigned threads, bool quick = false);
+// The suite's document from its jobs' results (orderly/shard.hpp).
+suite_outputs energy_suite_outputs(const nlohmann::json& settings, const std::vector<std::string>& keys,
+                                   const std::vector<const nlohmann::json*>& results);
 
 // The seed articles' experiments and the settling study on their own (the suite includes them).
 nlohmann::json seed_experiments();

@@ -3,6 +3,8 @@
 // Runge-Kutta method of the catalog meets an error tolerance at the end of a problem, in double,
 // and the right-hand-side evaluations that step costs: the step a user can afford for a target
 // accuracy. Writes orderly.largest-step/1.
+#include <orderly/shard.hpp>
+
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
@@ -57,5 +59,11 @@ step_search search_largest_step(const std::function<double(std::uint64_t)>& erro
 largest_step_study study_largest_step(const largest_step_request& request);
 
 nlohmann::json to_json(const largest_step_study& study);
+
+// The study as a suite of one job per method (orderly/shard.hpp), writing largest-step.json; throws
+// as study_largest_step does.
+sharded_suite largest_step_suite(const largest_step_request& request);
+suite_outputs largest_step_outputs(const nlohmann::json& settings, const std::vector<std::string>& keys,
+                                   const std::vector<const nlohmann::json*>& results);
 
 }  // namespace orderly

@@ -3,6 +3,7 @@
 // stepper_order_value, error_order_value) against the order measured with the study's own
 // machinery (reference solution, asymptotic window, rounding told by a higher-precision twin).
 #include <orderly/convergence.hpp>
+#include <orderly/shard.hpp>
 
 #include <nlohmann/json.hpp>
 
@@ -92,5 +93,10 @@ struct odeint_orders {
 odeint_orders run_odeint_orders();
 
 nlohmann::json odeint_orders_json(const odeint_orders& results);
+
+// The study as a suite of its three parts (orderly/shard.hpp), writing odeint-orders.json.
+sharded_suite odeint_orders_suite();
+suite_outputs odeint_orders_outputs(const nlohmann::json& settings, const std::vector<std::string>& keys,
+                                    const std::vector<const nlohmann::json*>& results);
 
 }  // namespace orderly

@@ -2,10 +2,11 @@
 // The stiff study (`orderly stiff`): the stiff problems solved by the implicit solvers and the
 // adaptive explicit pairs over a range of tolerances, accuracy measured in the Bari test set's
 // mixed significant correct digits, work counted; and order reduction on Prothero-Robinson
-// (fixed-step error against h in the stiff and the non-stiff regime). Writes orderly.stiff/2.
+// (fixed-step error against h in the stiff and the non-stiff regime). Writes orderly.stiff/3.
 #include <orderly/catalog.hpp>  // method_family
 #include <orderly/order_fit.hpp>
 #include <orderly/scalars.hpp>
+#include <orderly/shard.hpp>
 #include <orderly/rhs.hpp>
 
 #include <nlohmann/json.hpp>
@@ -125,6 +126,9 @@ struct stiff_settings {
 
 // The default suite: every solver, every stiff problem, rtol = 1e-2 .. 1e-10.
 stiff_settings default_stiff_settings();
+// The quick suite, for trying the suite's machinery in seconds: radau5 and rosenbrock4 on rober and
+// hires at two tolerances (and the order-reduction series, as in the default suite).
+stiff_settings quick_stiff_settings();
 
 // The solvers the study can run now, by name.
 std::vector<stiff_solver_info> stiff_solvers();
@@ -159,12 +163,21 @@ struct stiff_suite_result {
   stiff_settings settings;
   std::vector<stiff_run> runs;
   order_reduction_result order_reduction;
-  double seconds = 0;
 };
 
-stiff_suite_result run_stiff_suite(const stiff_settings& settings);
+// The suite writes its measurements to stiff.json and the runs' wall times beside it to this file:
+// two runs of the suite differ in their wall times, and nothing else may (a sharded run merges to
+// exactly the measurements of one run).
+inline constexpr const char* stiff_timing_file = "stiff.timing.json";
+
+// The suite (orderly/shard.hpp): one job per run (solver, problem, rtol) and per order-reduction
+// series, writing stiff.json and stiff.timing.json.
+sharded_suite stiff_suite(const stiff_settings& settings);
+suite_outputs stiff_suite_outputs(const nlohmann::json& settings, const std::vector<std::string>& keys,
+                                  const std::vector<const nlohmann::json*>& results);
 
 nlohmann::json to_json(const stiff_run& run);
+// The suite's stiff.json from typed results (what stiff_suite_outputs builds from the jobs' JSON).
 nlohmann::json stiff_suite_json(const stiff_suite_result& result);
 
 // The efficiency targets: radau5 and rosenbrock4 solve rober and hires to at least

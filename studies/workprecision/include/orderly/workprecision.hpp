@@ -3,12 +3,14 @@
 // evaluations and wall time against achieved error, with dopri54 compared with odeint's controlled
 // runge_kutta_dopri5 at equal error; and, on the stiff problems ROBER and HIRES, Orderly's radau5
 // and rosenbrock4 against odeint's rosenbrock4, each run made by the stiff study.
+#include <orderly/shard.hpp>
 #include <orderly/stiff_study.hpp>
 #include <orderly/work_ratios.hpp>
 
 #include <nlohmann/json.hpp>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace orderly {
@@ -26,6 +28,9 @@ struct workprecision_curves {
 };
 
 workprecision_curves run_workprecision();
+// The problems of the comparison, and the curves of one of them.
+const std::vector<std::string>& workprecision_problems();
+workprecision_curves run_workprecision_on(const std::string& problem);
 
 // The stiff problems' curves: one stiff-study run per tolerance (its rule for atol, its accuracy
 // measure mescd, its counts), wall time the minimum over repeated runs.
@@ -34,6 +39,12 @@ struct stiff_work_curve {
   std::vector<stiff_run> runs;
 };
 std::vector<stiff_work_curve> run_stiff_workprecision();
+// The stiff curves as (method, problem), and one of them.
+const std::vector<std::pair<std::string, std::string>>& stiff_workprecision_curves();
+stiff_work_curve run_stiff_curve(const std::string& method, const std::string& problem);
+// Each job's expected cost, in runs of an explicit stepper (for sharding: orderly/shard.hpp).
+double nonstiff_job_cost();
+double stiff_job_cost();
 
 // The methods both libraries have, by their curves' names: dopri54 (the goal's comparison, first),
 // cash-karp54 and rkf78, each with odeint's controlled stepper of the same tableau.
@@ -59,7 +70,18 @@ struct workprecision_study {
 };
 workprecision_study study_workprecision();
 
-// {"schema": "orderly.workprecision/2", ...}
+// {"schema": "orderly.workprecision/3", ...}: every measurement but the wall times.
 nlohmann::json to_json(const workprecision_study& study);
+
+// The wall times go beside the measurements, in this file: two runs of the study differ in their
+// wall times, and nothing else may (a sharded run merges to exactly the measurements of one run).
+inline constexpr const char* workprecision_timing_file = "workprecision.timing.json";
+
+// The study as a suite (orderly/shard.hpp): one job per problem of the comparison and per stiff
+// curve, writing workprecision.json and workprecision.timing.json. quick: kepler and rosenbrock4 on
+// rober alone, for trying the suite's machinery in seconds.
+sharded_suite workprecision_suite(bool quick = false);
+suite_outputs workprecision_outputs(const nlohmann::json& settings, const std::vector<std::string>& keys,
+                                    const std::vector<const nlohmann::json*>& results);
 
 }  // namespace orderly
