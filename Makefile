@@ -25,15 +25,17 @@ build: configure
 cli: configure
 	@cmake --build $(BUILD) -j$(JOBS) --target orderly
 
-# Every test but the cluster test (test-cluster): unit tests and the order gate.
+# Every test: unit tests, the order gate and the cluster test (label cluster: a single-node Slurm
+# started on this machine -- munged, slurmctld, slurmd in a temporary directory -- runs the quick
+# report's suites as a job array, a dependent job merges the shards, and the merge must equal one
+# run byte for byte; its Debian packages, slurm-wlm, munge and parallel, are installed first).
 test: build
-	ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS) -LE cluster
+	@bash scripts/install-deps.sh --cluster
+	ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
 
-# The cluster test (label cluster, not part of `make test`): a single-node Slurm started on this
-# machine (munged, slurmctld, slurmd in a temporary directory) runs the quick report's suites as a
-# job array, a dependent job merges the shards, and the merge must equal one run byte for byte.
-# Needs the Debian packages slurm-wlm and munge (scripts/install-deps.sh does not install them).
+# The cluster test alone.
 test-cluster: cli
+	@bash scripts/install-deps.sh --cluster
 	ctest --test-dir $(BUILD) -L cluster --output-on-failure
 
 # The unit tests built with AddressSanitizer and UndefinedBehaviorSanitizer (any finding fails).

@@ -7,6 +7,8 @@ set -euo pipefail
 packages=(build-essential cmake ninja-build ccache clang-format libboost1.81-dev libgtest-dev libgmock-dev libbenchmark-dev libeigen3-dev
           libcli11-dev nlohmann-json3-dev python3-matplotlib python3-numpy python3-jinja2)
 optional=(chromium)
+# --cluster: also what the cluster test needs (a single-node Slurm and GNU parallel).
+if [ "${1:-}" = "--cluster" ]; then packages+=(slurm-wlm munge parallel); fi
 missing=() missing_optional=()
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
 for p in "${packages[@]}"; do installed "$p" || missing+=("$p"); done
