@@ -25,6 +25,7 @@
 #include <orderly/problem_catalog.hpp>
 #include <orderly/scalars.hpp>
 #include <orderly/stepper_factory.hpp>
+#include <orderly/user_stepper.hpp>
 
 #include <nlohmann/json.hpp>
 
@@ -241,6 +242,13 @@ harmonic_prediction predict_harmonic(const method_entry& method, const mp50& h_e
 // seed experiments and the settling-time study. One JSON document (schema orderly.energy/2, kind
 // "suite"); progress on stderr.
 nlohmann::json run_energy_suite(unsigned threads);
+
+// A user's stepper on one of the study's problems ("harmonic" or "kepler"): the energy error
+// record over a long horizon with the study's probe schedule, classified by
+// classify_relative_error, with the growth exponent and its uncertainty, in the keys of a suite
+// entry. The user's step runs in double only, so there is no wider-scalar round-off shadow; the
+// JSON says so. Throws std::invalid_argument for another problem name.
+nlohmann::json user_energy(const user_stepper& stepper, const std::string& problem);
 
 // The seed articles' experiments and the settling study on their own (the suite includes them).
 nlohmann::json seed_experiments();

@@ -2,6 +2,8 @@
 // `orderly game-table`: the game programmer's table of the stiffest stable spring.
 //
 // Schema: orderly.game-table/1.
+#include <orderly/user_stepper.hpp>
+
 #include <nlohmann/json.hpp>
 
 namespace orderly {
@@ -9,5 +11,12 @@ namespace orderly {
 // The stiffest unit-mass spring each method keeps stable at 60 Hz and 120 Hz, undamped and with
 // damping b = 1: predicted from the analysis, confirmed with the stepper ({"schema": "orderly.game-table/1"}).
 nlohmann::json game_table();
+
+// The game table's row for a user's stepper: the stiffest unit-mass spring x'' = -k x - b x' it
+// keeps stable at each frame rate, undamped and damped, measured with its step alone (no stability
+// function to predict from): bisection in k on the growth of the stepper's step matrix, then runs
+// just outside and just inside the limit, as for the catalog's methods. The row has the keys of
+// game_table()'s rows ("method", "cells" with "confirmed_k_max", ...).
+nlohmann::json game_limits(const user_stepper& stepper);
 
 }  // namespace orderly
