@@ -61,16 +61,19 @@ std::string battery_text(const nlohmann::json& b) {
         "energy on " + problem, energy,
         {{"class", {"growth_class", "class", "energy_class"}}, {"exponent", {"growth_exponent", "exponent"}}});
   text += analysis_line("stability (measured)", b["stability"],
-                        {{"real limit", {"real_stability_limit", "real_limit"}},
-                         {"imaginary limit", {"imaginary_stability_limit", "imaginary_limit"}}});
+                        {{"real limit", {"real_stability_limit"}},
+                         {"imaginary limit", {"imaginary_stability_limit"}},
+                         {"harmonic limit (omega h)", {"harmonic_stability_limit"}},
+                         {"damped harmonic limit", {"damped_harmonic_stability_limit"}}});
   const auto& game = b["game_table"];
   if (game.is_object() && game.contains("cells") && game["cells"].is_array()) {
     std::string cells;
     for (const auto& cell : game["cells"]) {
-      std::string where = first_of(cell, {"rate_hz", "hz", "frame_rate"});
-      std::string damped = first_of(cell, {"damping", "b"});
+      std::string where = first_of(cell, {"frame_rate"});
+      std::string damped = first_of(cell, {"damping"});
       cells += (cells.empty() ? "" : ", ") + (where.empty() ? std::string("?") : where) + " Hz" +
-               (damped.empty() ? "" : " b=" + damped) + ": " + first_of(cell, {"confirmed_k_max", "k_max"});
+               (damped.empty() ? "" : " b=" + damped) + ": " +
+               number(cell.value("confirmed_k_max", nlohmann::json()), "%.6g");
     }
     text += "  game table (largest stable k, N/m): " + cells + "\n";
   } else {

@@ -23,6 +23,12 @@ def _number(value, digits: int = 4) -> str:
     return DASH if x is None else f"{x:.{digits}g}"
 
 
+def _length(limit):
+    """A limit as a distance from 0: orderly analyze writes the real-axis limit as the point -x."""
+    x = finite(limit)
+    return abs(x) if x is not None else limit
+
+
 def _first(section, *keys):
     if not isinstance(section, dict):
         return None
@@ -45,10 +51,10 @@ def _draw(panel, label: str, run: dict, colour: str, marker: str) -> None:
 def _convergence_figure(data: dict, closest: dict, context, stem: str):
     runs = data["order"]["runs"]
     closest_runs = {r.get("problem"): r for r in (closest.get("order_runs") or [])}
-    keys = [(run["problem"], "") for run in runs]
+    keys = [(run["problem"], "double") for run in runs]
     figure = figure_style.GridFigure(f"{data['name']}: error against step size h", keys)
     for run in runs:
-        panel = figure.panels[(run["problem"], "")]
+        panel = figure.panels[(run["problem"], "double")]
         _draw(panel, str(data["name"]), run, USER_COLOUR, "o")
         if run["problem"] in closest_runs:
             _draw(panel, f"{closest['method']} (catalog)", closest_runs[run["problem"]], CLOSEST_COLOUR, "s")
@@ -96,20 +102,25 @@ def build(documents: list, context) -> model.SectionPage:
 
         stability, analysis = data.get("stability") or {}, closest.get("analysis") or {}
         limits = []
-        for label, keys in (("real-axis limit", ("real_stability_limit", "real_limit")),
-                            ("imaginary-axis limit", ("imaginary_stability_limit", "imaginary_limit"))):
-            limits.append([model.Cell(label), model.Cell(_number(_first(stability, *keys), 6)),
-                           model.Cell(_number(_first(analysis, *keys), 6))])
+        for label, keys in (("real-axis limit", ("real_stability_limit",)),
+                            ("imaginary-axis limit", ("imaginary_stability_limit",)),
+                            ("harmonic oscillator, largest ωh", ("harmonic_stability_limit",)),
+                            ("damped spring, largest ωh", ("damped_harmonic_stability_limit",))):
+            if _first(stability, *keys) is None and _first(analysis, *keys) is None:
+                continue
+            limits.append([model.Cell(label), model.Cell(_number(_length(_first(stability, *keys)), 6)),
+                           model.Cell(_number(_length(_first(analysis, *keys)), 6))])
         blocks.append(model.Table(["stability", f"{name} (measured)", f"{closest.get('method', DASH)} (analysed)"],
                                   limits, caption=(
-            "How far along each axis of z = hλ the step stays stable: the user's measured with its step alone on "
+            "How far from 0 along each axis of z = hλ the step stays stable: the user's measured with its step alone on "
             "the linear test problem, the catalog method's from its stability function.")))
 
         energy_rows = []
         for problem, energy in (data.get("energy") or {}).items():
+            growth = energy.get("growth") if isinstance(energy, dict) and "growth" in energy else energy
             energy_rows.append([model.Cell(str(problem)),
-                                model.Cell(str(_first(energy, "growth_class", "class", "error") or DASH)),
-                                model.Cell(_number(_first(energy, "growth_exponent", "exponent")))])
+                                model.Cell(str(_first(growth, "class", "error") or DASH)),
+                                model.Cell(_number(_first(growth, "exponent")))])
         blocks.append(model.Table(["energy problem", "growth class", "growth exponent"], energy_rows, caption=(
             "The relative energy error over a long run, classified as the energy study classifies the catalog's "
             "methods.")))

@@ -1,5 +1,6 @@
 // The stepper battery on the example steppers (examples/steppers, built as shared libraries and
 // loaded through the C interface) and on a C++ callable, against values known without Orderly.
+#include <orderly/method_analysis_study.hpp>
 #include <orderly/problem_catalog.hpp>
 #include <orderly/stepper_battery.hpp>
 #include <orderly/stepper_library.hpp>
@@ -33,6 +34,22 @@ const nlohmann::json& seed_rk4_battery() {
 const nlohmann::json& semi_implicit_euler_battery() {
   static const nlohmann::json battery = battery_of(SEMI_IMPLICIT_EULER_STEPPER);
   return battery;
+}
+
+// The game table's cell for a frame rate and damping.
+const nlohmann::json& game_cell(const nlohmann::json& battery, int frame_rate, double damping) {
+  for (const auto& cell : battery["game_table"]["cells"])
+    if (cell["frame_rate"].get<int>() == frame_rate && cell["damping"].get<double>() == damping) return cell;
+  throw std::out_of_range("no game-table cell");
+}
+
+// A root of p on [lo, hi], where p changes sign, by bisection.
+double bisect_root(double (*p)(double), double lo, double hi) {
+  for (int i = 0; i < 200; ++i) {
+    const double mid = (lo + hi) / 2;
+    ((p(lo) < 0) == (p(mid) < 0) ? lo : hi) = mid;
+  }
+  return (lo + hi) / 2;
 }
 
 bool nonautonomous(const std::string& problem) { return orderly::find_problem(problem)->info.nonautonomous; }
@@ -70,6 +87,25 @@ TEST(StepperBattery, TheCorrectRk4InCPassesAtOrderFourAtFourEvaluationsPerStep) 
   EXPECT_EQ(b["verdict"], "pass");
 }
 
+// RK4's stability function R(z) = 1 + z + z^2/2 + z^3/6 + z^4/24. On the real axis |R(-x)| = 1
+// first at R(-x) = 1 besides 0: -x + x^2/2 - x^3/6 + x^4/24 = 0, i.e. x^3 - 4x^2 + 12x - 24 = 0
+// (root 2.785293563...); on the imaginary axis |R(iy)|^2 = 1 - y^6/72 + y^8/576 = 1 at y^2 = 8,
+// y = 2 sqrt 2 (Hairer and Wanner, Solving ODEs II, IV.2). The measured limits must agree with
+// these and with `orderly analyze --method rk4` to 1e-3.
+TEST(StepperBattery, TheRk4InCHasRk4sStabilityLimits) {
+  constexpr double agreement = 1e-3;
+  const auto& stability = rk4_battery()["stability"];
+  const double real_limit = bisect_root([](double x) { return ((x - 4) * x + 12) * x - 24; }, 2, 3);
+  EXPECT_NEAR(stability["real_stability_limit"].get<double>(), real_limit, agreement);
+  EXPECT_NEAR(stability["imaginary_stability_limit"].get<double>(), 2 * std::sqrt(2.0), agreement);
+  // orderly analyze writes the real limit as the point -x on the axis; the measurement as its length x.
+  const auto analysed = orderly::analyse_method("rk4", false);
+  EXPECT_NEAR(stability["real_stability_limit"].get<double>(),
+              std::fabs(analysed["real_stability_limit"].get<double>()), agreement);
+  EXPECT_NEAR(stability["imaginary_stability_limit"].get<double>(), analysed["imaginary_stability_limit"].get<double>(),
+              agreement);
+}
+
 // The seed's simplified RK4 samples every stage at the step's start t. For y' = f(y) that is the
 // classical RK4 exactly, so it passes where the problem is autonomous; for y' = f(t, y) the stage
 // k2 misses f_t h/2 and the step's local error is O(h^2): first order (the Taylor expansion of
@@ -103,6 +139,17 @@ TEST(StepperBattery, TheSemiImplicitEulerIsMeasuredOnSeparableProblemsAtOrderOne
     EXPECT_EQ(run["verdict"], "pass") << problem->info.name << ": " << run["verdict_reason"];
   }
   EXPECT_EQ(b["cost"]["rhs_evaluations_per_step"].get<double>(), 1);
+}
+
+// Semi-implicit Euler on x'' = -k x has the step matrix [[1, h], [-k h, 1 - k h^2]] (position
+// update with the new velocity) of determinant 1 and trace 2 - (omega h)^2: stable while
+// omega h < 2, so k < (2 / h)^2 = 4 * 60^2 = 14400 N/m at 60 Hz, 57600 N/m at 120 Hz.
+TEST(StepperBattery, TheSemiImplicitEulersStiffestSpringAtSixtyHertzIsFourteenThousandFourHundred) {
+  constexpr double resolution = 1e-6;  // relative: the bisection in k resolves far finer
+  const auto& b = semi_implicit_euler_battery();
+  EXPECT_NEAR(game_cell(b, 60, 0)["confirmed_k_max"].get<double>(), 14400, resolution * 14400);
+  EXPECT_NEAR(game_cell(b, 120, 0)["confirmed_k_max"].get<double>(), 57600, resolution * 57600);
+  EXPECT_NEAR(b["stability"]["harmonic_stability_limit"].get<double>(), 2, 1e-3);
 }
 
 // The midpoint rule from C++, without a library: two evaluations per step, order 2.

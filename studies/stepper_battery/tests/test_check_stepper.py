@@ -60,6 +60,22 @@ class JudgedLibrary(unittest.TestCase):
         self.assertEqual(battery["verdict"], "pass")
         self.assertTrue(err.startswith("pass: "), err)
 
+    def test_the_report_draws_the_stepper_beside_the_method_it_names(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            code, out, err = check("--stepper", os.environ["RK4_STEPPER"], "--report", tmp)
+            self.assertEqual(code, 0, err)
+            self.assertTrue(os.path.isfile(os.path.join(tmp, "html", "index.html")), out)
+            with open(os.path.join(tmp, "json", "stepper-battery.json")) as f:
+                battery = json.load(f)
+            self.assertEqual(battery["closest"]["method"], "rk4")
+            with open(os.path.join(tmp, "html", "stepper-battery", "stepper-battery-0.json")) as f:
+                figure = json.load(f)
+        runs = battery["order"]["runs"]
+        self.assertEqual(len(figure["panels"]), len(runs))
+        for panel in figure["panels"]:
+            labels = {series["label"] for series in panel["series"] if series.get("role") == "measured"}
+            self.assertEqual(labels, {"rk4 in C", "rk4 (catalog)"}, panel["title"])
+
 
 if __name__ == "__main__":
     unittest.main()
