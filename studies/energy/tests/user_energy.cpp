@@ -32,8 +32,9 @@ TEST(UserEnergy, ClassicalRk4DriftsLinearlyOnKepler) {
 
   // The catalog's rk4 (its own tableau code) over the same run gives the same record: the two differ
   // only in the rounding of each step, a random walk of ~eps sqrt(n) = 2e-13 against energy errors
-  // of 1e-7 and more, which moves the fitted exponent by far less than this.
-  constexpr double same_method_exponent = 1e-4;
+  // of 1e-7 and more, a relative change of the envelope of ~2e-6 at most, which over the window's
+  // lever arm (ln 100 = 4.6) moves the fitted exponent by under 1e-6.
+  constexpr double same_method_exponent = 1e-5;
   const energy_request catalog_run{.method = find_method("rk4"),
                                    .problem = find_problem("kepler"),
                                    .scalar = scalar_kind::float64,
