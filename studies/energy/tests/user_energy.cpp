@@ -71,6 +71,12 @@ TEST(UserEnergy, ForwardEulerEnergyGrowsByOnePlusHSquaredPerStep) {
   }
 }
 
+TEST(UserEnergy, AStepThatFailsIsAnUnstableRun) {
+  const auto j = user_energy(example_steppers::always_failing(), "kepler");
+  EXPECT_FALSE(j["stable"].get<bool>());
+  EXPECT_EQ(j["growth"]["class"], "unstable");
+}
+
 TEST(UserEnergy, OtherProblemsAreRefused) {
   EXPECT_THROW(user_energy(example_steppers::classical_rk4(), "pendulum"), std::invalid_argument);
 }
