@@ -36,9 +36,15 @@ nlohmann::json limit_json(double crossing) {
   return crossing >= policy::empirical_search_radius ? nlohmann::json("unbounded") : nlohmann::json(limit_of(crossing));
 }
 
-nlohmann::json stretches_json(const std::vector<std::pair<double, double>>& stretches) {
+// The point z = -r of the negative real axis (0 stays +0 in the JSON).
+double on_negative_axis(double r) { return r == 0 ? 0.0 : -r; }
+
+// The negative real axis's stable stretches as intervals [x_low, x_high] of z = x (radii r along
+// the direction -1 are x = -r), nearest to 0 last.
+nlohmann::json real_stretches_json(const std::vector<std::pair<double, double>>& stretches) {
   nlohmann::json out = nlohmann::json::array();
-  for (const auto& [from, to] : stretches) out.push_back({from, to});
+  for (auto stretch = stretches.rbegin(); stretch != stretches.rend(); ++stretch)
+    out.push_back({on_negative_axis(stretch->second), on_negative_axis(stretch->first)});
   return out;
 }
 
@@ -86,24 +92,27 @@ nlohmann::json test_equation_stability(const user_stepper& stepper) {
     rows.push_back(std::move(row));
   }
 
-  nlohmann::json j = {{"measured_on",
-                       "y' = lambda y as the real system [x, y]' = [[a, -b], [b, a]] [x, y], z = lambda h = a + i b, "
-                       "h = 1, from (1, 0)"},
-                      {"stable_when", stable_rule("the per-step growth (|y_N| / |y_0|)^(1/N) over N = " +
-                                                  std::to_string(policy::empirical_growth_steps) + " steps")},
-                      {"real_stability_limit", limit_json(real_limit)},
-                      {"real_axis_stable_stretches", stretches_json(real_stretches)},
-                      {"imaginary_stability_limit", limit_json(imaginary_crossing)},
-                      {"boundary_rays", rays},
-                      {"grid",
-                       {{"x_min", box.x_min},
-                        {"x_max", box.x_max},
-                        {"y_min", -box.y_max},
-                        {"y_max", box.y_max},
-                        {"points", policy::empirical_grid_points},
-                        {"stable", std::move(rows)}}}};
+  nlohmann::json j = {
+      {"measured_on",
+       "y' = lambda y as the real system [x, y]' = [[a, -b], [b, a]] [x, y], z = lambda h = a + i b, "
+       "h = 1, from (1, 0)"},
+      {"stable_when", stable_rule("the per-step growth (|y_N| / |y_0|)^(1/N) over N = " +
+                                  std::to_string(policy::empirical_growth_steps) + " steps")},
+      {"real_stability_limit",
+       real_limit >= radius ? nlohmann::json("unbounded") : nlohmann::json(on_negative_axis(limit_of(real_limit)))},
+      {"real_axis_stable_stretches", real_stretches_json(real_stretches)},
+      {"imaginary_stability_limit", limit_json(imaginary_crossing)},
+      {"boundary_rays", rays},
+      {"grid",
+       {{"x_min", box.x_min},
+        {"x_max", box.x_max},
+        {"y_min", -box.y_max},
+        {"y_max", box.y_max},
+        {"points", policy::empirical_grid_points},
+        {"stable", std::move(rows)}}}};
   j["real_stability_limit_means"] =
-      "the largest x with every point of [-x, 0] stable (scanned at radial_scan_step, each change bisected)";
+      "the left end -x of the stable interval [-x, 0] next to 0, as orderly analyze gives it (the axis scanned "
+      "at radial_scan_step, each change bisected; real_axis_stable_stretches lists every stable interval)";
   if (limit_of(imaginary_crossing) == 0) {
     j["imaginary_roundoff_crossing"] = imaginary_crossing;
     j["imaginary_stability_limit_means"] =

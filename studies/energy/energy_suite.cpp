@@ -37,6 +37,8 @@ const method_entry& method_named(const std::string& name) {
 // for 10^5 steps, 2.7 10^3 years, 11 orbits of Pluto; the harmonic oscillator at h = 1/10 for
 // 10^5 steps, beside its prediction; energy at fixed work on kepler: h = (force evaluations per
 // step) / 400 for every method, i.e. 400 evaluations per unit time, to t = 1000.
+constexpr const char* kepler_h = "1/100";
+constexpr const char* harmonic_h = "1/10";
 constexpr std::size_t kepler_steps = 1000000;
 constexpr std::size_t solar_steps = 100000;
 constexpr std::size_t harmonic_steps = 100000;
@@ -93,9 +95,9 @@ std::vector<suite_job> suite_jobs() {
         add("implicit-kepler", m, "kepler", "1/100", implicit_steps, summation::plain, false, tolerance);
   for (const auto& m : method_catalog()) {
     if (!long_time_method(m)) continue;
-    add("kepler", m, "kepler", "1/100", kepler_steps);
+    add("kepler", m, "kepler", kepler_h, kepler_steps);
     add("outer-solar-system", m, "outer-solar-system", "10", solar_steps);
-    add("harmonic", m, "harmonic", "1/10", harmonic_steps);
+    add("harmonic", m, "harmonic", harmonic_h, harmonic_steps);
     const int evaluations = static_cast<int>(m.fevals_per_step);
     const std::string h = std::to_string(evaluations) + "/" + std::to_string(fixed_work_evaluations_per_time);
     const double h_value = static_cast<double>(evaluations) / fixed_work_evaluations_per_time;
@@ -108,6 +110,36 @@ std::vector<suite_job> suite_jobs() {
 }
 
 }  // namespace
+
+nlohmann::json user_energy(const user_stepper& stepper, const std::string& problem) {
+  // The suite's own step and horizon for the problem, so that the row stands beside the methods'.
+  std::string h;
+  std::size_t steps = 0;
+  if (problem == "kepler") {
+    h = kepler_h;
+    steps = kepler_steps;
+  } else if (problem == "harmonic") {
+    h = harmonic_h;
+    steps = harmonic_steps;
+  } else {
+    throw std::invalid_argument("energy: no user run on problem '" + problem + "' (kepler or harmonic)");
+  }
+  const energy_request request{
+      .user = &stepper, .problem = &problem_named(problem), .scalar = scalar_kind::float64, .h = h, .steps = steps};
+  auto j = to_json(study_energy(request));
+  j["part"] = problem;
+  j["stepper"] = {{"name", stepper.name},
+                  {"declared_order", stepper.declared_order},
+                  {"separable", stepper.separable},
+                  {"closest_method", stepper.closest_method}};
+  // Whether the step is symplectic is what the run finds out, not something the user declared.
+  j["symplectic"] = nullptr;
+  j["growth"]["theory"] = {{"expected", "none: a user's stepper declares no symplecticity"}, {"agrees", nullptr}};
+  j["roundoff_shadow"] =
+      "none: a user's step runs in double only, so no wider-scalar run can separate its round-off from its "
+      "truncation error";
+  return j;
+}
 
 nlohmann::json run_energy_suite(unsigned threads) {
   (void)method_catalog();  // build the catalogs before the threads start

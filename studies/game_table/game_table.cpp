@@ -242,10 +242,12 @@ nlohmann::json table_cell(const table_method& m, int rate, double b) {
   if (!has_prediction && confirmed && *confirmed < policy::k_scan_start) {
     // Measured only, and unstable already at the scan's first stiffness: the k found below it is
     // where the growth per step sinks under the stepper's round-off, not a stable spring.
-    cell["roundoff_crossing_k"] = *confirmed;
-    cell["note"] =
-        "no stable stiffness: unstable from the scan's first k on; below roundoff_crossing_k the growth per "
-        "step is under the stepper's round-off";
+    cell["note"] = "no stable stiffness: unstable from the scan's first k on";
+    if (*confirmed > 0) {
+      cell["roundoff_crossing_k"] = *confirmed;
+      cell["note"] = cell["note"].get<std::string>() +
+                     "; below roundoff_crossing_k the growth per step is under the stepper's round-off";
+    }
     confirmed = 0.0;
   }
   cell["confirmed_k_max"] = k_json(confirmed);

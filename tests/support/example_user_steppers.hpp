@@ -1,6 +1,7 @@
 #pragma once
 // Users' steppers written as plain lambdas, independent of the catalog, for the tests of the
 // analyses that measure a stepper known only by its step (user_stepper.hpp).
+#include <orderly/step_control.hpp>
 #include <orderly/user_stepper.hpp>
 
 #include <cstddef>
@@ -42,6 +43,13 @@ inline user_stepper semi_implicit_euler() {
             const auto drift = f(t, y);
             for (std::size_t i = 0; i < half; ++i) y[i] += h * drift[i];
             return y;
+          }};
+}
+
+// A step that always fails, as an implicit step whose Newton iteration cannot converge reports it.
+inline user_stepper always_failing() {
+  return {"test-failing", 1, false, "", [](const user_rhs&, double, state_of<double>, double) -> state_of<double> {
+            throw integration_failure(failure_reason::newton_divergence, "the stage equations have no solution here");
           }};
 }
 

@@ -58,5 +58,10 @@ TEST(GameLimits, ForwardEulerHasNoStableUndampedSpring) {
   EXPECT_NEAR(confirmed(row, 60, 1), 60, k_tolerance * 60);
 }
 
+TEST(GameLimits, AStepThatFailsHasNoStableSpring) {
+  const auto row = game_limits(example_steppers::always_failing());
+  for (const auto& c : row["cells"]) EXPECT_EQ(c["confirmed_k_max"].get<double>(), 0) << c.dump();
+}
+
 }  // namespace
 }  // namespace orderly

@@ -14,9 +14,10 @@ namespace orderly {
 // [x, y]' = [[a, -b], [b, a]] [x, y] with h = 1; z = lambda h is stable when the per-step growth
 // (|y_N| / |y_0|)^(1/N) over N steps stays within round-off of 1 (the rule and N are in the JSON's
 // "policy"). Gives the boundary on rays from pi/2 to pi (located by bracketing root finding), the
-// real-axis limit (the largest x with every point of [-x, 0] stable, the whole interval checked),
-// the imaginary-axis limit (0 when the imaginary axis next to 0 is unstable) and a coarse grid of
-// stable / unstable points for the figure.
+// real-axis limit (-x for the largest x with every point of [-x, 0] stable, signed as `orderly
+// analyze` gives it; every stable stretch of the axis is listed too), the imaginary-axis limit (0
+// when the imaginary axis next to 0 is unstable) and a coarse grid of stable / unstable points for
+// the figure. "unbounded" where a ray is stable out to the search radius.
 // A separable stepper (it needs y = (q, p)) cannot take the complex test equation: it is measured
 // on the harmonic oscillator q' = p, p' = -omega^2 q (largest stable omega h) and the damped spring
 // q' = p, p' = -k q - c p instead. A step that blows up or throws is an unstable point, never an error.

@@ -163,6 +163,8 @@ struct energy_sample {
 
 struct energy_request {
   const method_entry* method = nullptr;
+  // Instead of a method: a user's stepper (double, plain update, no round-off shadow).
+  const user_stepper* user = nullptr;
   const problem_entry* problem = nullptr;
   scalar_kind scalar = scalar_kind::float64;
   std::string h;  // the step as text ("0.01", "1/100"), rounded once to the scalar
