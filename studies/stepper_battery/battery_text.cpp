@@ -15,21 +15,19 @@ std::string number(const nlohmann::json& x, const char* format = "%.4g") {
   return text;
 }
 
-// The first of `keys` the section has, as text; empty when it has none.
-std::string first_of(const nlohmann::json& section, std::initializer_list<const char*> keys) {
-  for (const char* key : keys)
-    if (section.is_object() && section.contains(key))
-      return section[key].is_string() ? section[key].get<std::string>() : number(section[key]);
-  return {};
+// The section's value at `key` as text; empty when it has none.
+std::string value_text(const nlohmann::json& section, const char* key) {
+  if (!section.is_object() || !section.contains(key)) return {};
+  return section[key].is_string() ? section[key].get<std::string>() : number(section[key]);
 }
 
 std::string analysis_line(const std::string& label, const nlohmann::json& section,
-                          std::initializer_list<std::pair<const char*, std::initializer_list<const char*>>> fields) {
+                          std::initializer_list<std::pair<const char*, const char*>> fields) {
   if (section.is_object() && section.contains("error"))
     return "  " + label + ": not measured (" + section["error"].get<std::string>() + ")\n";
   std::string line;
-  for (const auto& [name, keys] : fields)
-    if (auto value = first_of(section, keys); !value.empty())
+  for (const auto& [name, key] : fields)
+    if (auto value = value_text(section, key); !value.empty())
       line += (line.empty() ? "" : ", ") + std::string(name) + " " + value;
   return "  " + label + ": " + (line.empty() ? "see the JSON" : line) + "\n";
 }
@@ -56,28 +54,28 @@ std::string battery_text(const nlohmann::json& b) {
                   number(run["error_constant"]).c_str());
     text += line + run["verdict"].get<std::string>() + " (" + run["verdict_reason"].get<std::string>() + ")\n";
   }
+  // An energy entry has the energy study's keys: its growth law under "growth".
   for (const auto& [problem, energy] : b["energy"].items())
-    text += analysis_line(
-        "energy on " + problem, energy,
-        {{"class", {"growth_class", "class", "energy_class"}}, {"exponent", {"growth_exponent", "exponent"}}});
+    text += analysis_line("energy on " + problem, energy.contains("growth") ? energy["growth"] : energy,
+                          {{"class", "class"}, {"exponent", "exponent"}});
   text += analysis_line("stability (measured)", b["stability"],
-                        {{"real limit", {"real_stability_limit"}},
-                         {"imaginary limit", {"imaginary_stability_limit"}},
-                         {"harmonic limit (omega h)", {"harmonic_stability_limit"}},
-                         {"damped harmonic limit", {"damped_harmonic_stability_limit"}}});
+                        {{"real limit", "real_stability_limit"},
+                         {"imaginary limit", "imaginary_stability_limit"},
+                         {"harmonic limit (omega h)", "harmonic_stability_limit"},
+                         {"damped harmonic limit", "damped_harmonic_stability_limit"}});
   const auto& game = b["game_table"];
   if (game.is_object() && game.contains("cells") && game["cells"].is_array()) {
     std::string cells;
     for (const auto& cell : game["cells"]) {
-      std::string where = first_of(cell, {"frame_rate"});
-      std::string damped = first_of(cell, {"damping"});
+      std::string where = value_text(cell, "frame_rate");
+      std::string damped = value_text(cell, "damping");
       cells += (cells.empty() ? "" : ", ") + (where.empty() ? std::string("?") : where) + " Hz" +
                (damped.empty() ? "" : " b=" + damped) + ": " +
                number(cell.value("confirmed_k_max", nlohmann::json()), "%.6g");
     }
     text += "  game table (largest stable k, N/m): " + cells + "\n";
   } else {
-    text += analysis_line("game table", game, {{"k max", {"confirmed_k_max"}}});
+    text += analysis_line("game table", game, {});
   }
   return text;
 }

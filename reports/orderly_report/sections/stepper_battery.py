@@ -24,7 +24,7 @@ def _number(value, digits: int = 4) -> str:
 
 
 def _length(limit):
-    """A limit as a distance from 0: orderly analyze writes the real-axis limit as the point -x."""
+    """A limit as a distance from 0: the real-axis limit is written as the point -x on the axis."""
     x = finite(limit)
     return abs(x) if x is not None else limit
 
