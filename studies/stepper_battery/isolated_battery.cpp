@@ -17,6 +17,9 @@ namespace {
 // The child's exit statuses; any other status, or a signal, is the library's doing.
 constexpr int child_judged = 0;   // the pipe holds {"battery": ...}
 constexpr int child_refused = 3;  // the pipe holds {"refused": reason}
+// A step that never returns must not hang orderly: the child is stopped (SIGALRM) after this long,
+// far beyond the battery of any stepper that returns (well under a second for the examples' RK4).
+constexpr unsigned battery_time_limit_seconds = 600;
 
 void write_all(int fd, const std::string& text) {
   std::size_t done = 0;
@@ -41,6 +44,7 @@ std::string read_all(int fd) {
 }
 
 [[noreturn]] void run_child(const stepper_library_spec& spec, int fd) {
+  ::alarm(battery_time_limit_seconds);
   int status = child_judged;
   std::string reply;
   try {
@@ -86,6 +90,9 @@ nlohmann::json isolated_stepper_battery(const stepper_library_spec& spec) {
   int status = 0;
   while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
   }
+  if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
+    throw isolated_battery_error(where + ": the battery did not finish within " +
+                                 std::to_string(battery_time_limit_seconds) + " s (a step that never returns?)");
   if (WIFSIGNALED(status)) {
     const int signal = WTERMSIG(status);
     throw isolated_battery_error(where + ": the stepper crashed (signal " + std::to_string(signal) + ", " +
