@@ -14,9 +14,9 @@
 #include <orderly/game_table.hpp>
 #include <orderly/game_table_policy.hpp>
 #include <orderly/linear_test_problems.hpp>
-#include <orderly/user_stepper_json.hpp>
 #include <orderly/stepper_factory.hpp>
 #include <orderly/tableaus/implicit_methods.hpp>
+#include <orderly/user_stepper_json.hpp>
 
 #include <cmath>
 #include <algorithm>
