@@ -1,4 +1,5 @@
-// The default energy suite (orderly energy --suite default): one JSON document.
+// The default energy suite (orderly energy --suite default): one JSON document; and a user's
+// stepper's runs at the suite's own steps and horizons (user_energy).
 #include <orderly/energy.hpp>
 #include <orderly/user_stepper_json.hpp>
 
