@@ -2,6 +2,7 @@
 #include <orderly/analysis_policy.hpp>
 #include <orderly/bound_user_stepper.hpp>
 #include <orderly/empirical_stability.hpp>
+#include <orderly/user_stepper_json.hpp>
 
 #include "stability_measurement.hpp"
 
@@ -27,7 +28,7 @@ std::string stable_rule(const std::string& growth) {
 
 // A crossing before the first point of the scan is the round-off's: the growth exceeds 1 by more
 // than round-off already at the smallest radius probed, so the ray is unstable next to 0 (forward
-// Euler's imaginary axis: 1 + y^2 / 2 passes 1 + 64 eps at y ~ 1.7e-7).
+// Euler's imaginary axis: 1 + y^2 / 2 passes 1 + 64 eps at y = sqrt(128 eps)).
 double limit_of(double crossing) { return crossing < policy::radial_scan_step ? 0 : crossing; }
 
 // A limit measured along a ray, as the JSON gives it: "unbounded" when the ray is stable as far as
@@ -46,13 +47,6 @@ nlohmann::json real_stretches_json(const std::vector<std::pair<double, double>>&
   for (auto stretch = stretches.rbegin(); stretch != stretches.rend(); ++stretch)
     out.push_back({on_negative_axis(stretch->second), on_negative_axis(stretch->first)});
   return out;
-}
-
-nlohmann::json stepper_json(const user_stepper& stepper) {
-  return {{"name", stepper.name},
-          {"declared_order", stepper.declared_order},
-          {"separable", stepper.separable},
-          {"closest_method", stepper.closest_method}};
 }
 
 nlohmann::json test_equation_stability(const user_stepper& stepper) {
@@ -144,7 +138,7 @@ nlohmann::json harmonic_stability(const user_stepper& stepper) {
 }  // namespace
 
 nlohmann::json empirical_stability(const user_stepper& stepper) {
-  nlohmann::json j = {{"schema", "orderly.empirical-stability/1"}, {"stepper", stepper_json(stepper)}};
+  nlohmann::json j = {{"schema", "orderly.empirical-stability/1"}, {"stepper", user_stepper_json(stepper)}};
   j.update(stepper.separable ? harmonic_stability(stepper) : test_equation_stability(stepper));
   j["policy"] = policy::to_json();
   return j;

@@ -1,5 +1,7 @@
-// The default energy suite (orderly energy --suite default): one JSON document.
+// The default energy suite (orderly energy --suite default): one JSON document; and a user's
+// stepper's runs at the suite's own steps and horizons (user_energy).
 #include <orderly/energy.hpp>
+#include <orderly/user_stepper_json.hpp>
 
 #include <algorithm>
 #include <cstdio>
@@ -128,10 +130,7 @@ nlohmann::json user_energy(const user_stepper& stepper, const std::string& probl
       .user = &stepper, .problem = &problem_named(problem), .scalar = scalar_kind::float64, .h = h, .steps = steps};
   auto j = to_json(study_energy(request));
   j["part"] = problem;
-  j["stepper"] = {{"name", stepper.name},
-                  {"declared_order", stepper.declared_order},
-                  {"separable", stepper.separable},
-                  {"closest_method", stepper.closest_method}};
+  j["stepper"] = user_stepper_json(stepper);
   // Whether the step is symplectic is what the run finds out, not something the user declared.
   j["symplectic"] = nullptr;
   j["growth"]["theory"] = {{"expected", "none: a user's stepper declares no symplecticity"}, {"agrees", nullptr}};

@@ -16,6 +16,7 @@
 #include <orderly/linear_test_problems.hpp>
 #include <orderly/stepper_factory.hpp>
 #include <orderly/tableaus/implicit_methods.hpp>
+#include <orderly/user_stepper_json.hpp>
 
 #include <cmath>
 #include <algorithm>
@@ -325,7 +326,7 @@ nlohmann::json game_limits(const user_stepper& stepper) {
   return {{"method", m.name},
           {"title", m.title},
           {"family", m.family},
-          {"closest_method", stepper.closest_method},
+          {"stepper", user_stepper_json(stepper)},
           {"measured_only", "a user's step: no stability function to predict from, every limit is measured"},
           {"cells", cells},
           {"policy", policy::to_json()}};
