@@ -44,7 +44,7 @@ std::string battery_text(const nlohmann::json& b) {
   std::string text = b["verdict"].get<std::string>() + ": " + b["name"].get<std::string>() +
                      (declared > 0 ? ", declared order " + std::to_string(declared) : ", no order declared") +
                      (failure.empty() ? "" : "; fails on " + failure) + "\n";
-  if (b["closest_method"].is_string() && !b["closest_method_known"].get<bool>())
+  if (!b["closest_method"].get<std::string>().empty() && !b["closest_method_known"].get<bool>())
     text += "  closest method '" + b["closest_method"].get<std::string>() +
             "' is not in the catalog (orderly list): nothing is drawn beside the stepper\n";
   text += "  cost: " + number(b["cost"]["rhs_evaluations_per_step"]) + " right-hand-side evaluations per step\n";

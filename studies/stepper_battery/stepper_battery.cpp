@@ -10,6 +10,7 @@
 #include <orderly/problem_catalog.hpp>
 #include <orderly/stepper_battery.hpp>
 #include <orderly/suites.hpp>
+#include <orderly/user_stepper_json.hpp>
 #include <orderly/verdict.hpp>
 
 #include <cmath>
@@ -122,14 +123,10 @@ void require_benign_step(const user_stepper& stepper) {
 nlohmann::json stepper_battery(const user_stepper& stepper) {
   require_benign_step(stepper);
   const order_policy& policy = default_order_policy();
-  nlohmann::json out{
-      {"schema", "orderly.stepper-battery/1"},
-      {"name", stepper.name},
-      {"declared_order", stepper.declared_order},
-      {"separable", stepper.separable},
-      {"closest_method", stepper.closest_method.empty() ? nlohmann::json() : nlohmann::json(stepper.closest_method)},
-      {"closest_method_known", !stepper.closest_method.empty() && find_method(stepper.closest_method) != nullptr},
-      {"scalar", "double"}};
+  nlohmann::json out{{"schema", "orderly.stepper-battery/1"}};
+  out.update(user_stepper_json(stepper));  // name, declared_order, separable, closest_method ("" for none)
+  out["closest_method_known"] = find_method(stepper.closest_method) != nullptr;
+  out["scalar"] = "double";
   out["cost"] = cost(stepper);
 
   nlohmann::json runs = nlohmann::json::array();

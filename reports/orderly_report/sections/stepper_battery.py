@@ -55,10 +55,12 @@ def _convergence_figure(data: dict, closest: dict, context, stem: str):
     figure = figure_style.GridFigure(f"{data['name']}: error against step size h", keys)
     for run in runs:
         panel = figure.panels[(run["problem"], "double")]
-        _draw(panel, str(data["name"]), run, USER_COLOUR, "o")
+        # The catalog's first, so the user's points lie on top where the two coincide.
         if run["problem"] in closest_runs:
             _draw(panel, f"{closest['method']} (catalog)", closest_runs[run["problem"]], CLOSEST_COLOUR, "s")
-    beside = f" beside the catalog's {closest['method']} in the same scalar (blue squares)" if closest else ""
+        _draw(panel, str(data["name"]), run, USER_COLOUR, "o")
+    beside = (f" beside the catalog's {closest['method']} in the same scalar (blue squares, behind the red "
+              "where the errors coincide)") if closest else ""
     return figure.save(context.directory, stem, context.page_prefix,
                        caption=(f"What to see: the user's stepper (red circles){beside}; filled points are in "
                                 "the fit window, the faint line is the fitted C h^p. Parallel lines mean the same "
