@@ -16,17 +16,17 @@
 
 #include <orderly/algebraic_check.hpp>
 #include <orderly/closest_method.hpp>
-#include <orderly/isolated_battery.hpp>
-#include <orderly/stepper.h>
-#include <orderly/stepper_battery.hpp>
 #include <orderly/convergence_json.hpp>
 #include <orderly/convergence_suites.hpp>
 #include <orderly/analysis/method_analysis.hpp>
 #include <orderly/analysis/rounded_stability.hpp>
+#include <orderly/isolated_battery.hpp>
 #include <orderly/job_runner.hpp>
 #include <orderly/json_text.hpp>
 #include <orderly/order_policy.hpp>
 #include <orderly/stability.hpp>
+#include <orderly/stepper.h>
+#include <orderly/stepper_battery.hpp>
 #include <orderly/tableau_file.hpp>
 
 #include <algorithm>
@@ -38,9 +38,11 @@
 #include <iostream>
 #include <memory>
 #include <sstream>
+#include <string_view>
 
 #include <spawn.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 namespace orderly::cli {
 namespace {
@@ -379,11 +381,20 @@ std::string write_stepper_report(nlohmann::json battery, const std::string& dir,
                     python_path = "PYTHONPATH=" + reports.string();
   std::vector<const char*> argv{"/usr/bin/python3", "-m",       "orderly_report", "--input",
                                 input.c_str(),      "--output", output.c_str(),   nullptr};
-  std::vector<const char*> envp{python_path.c_str(), "PYTHONDONTWRITEBYTECODE=1", "MPLBACKEND=Agg", nullptr};
+  // The caller's environment, with the package on the path and no bytecode left in the sources.
+  std::vector<const char*> envp{python_path.c_str(), "PYTHONDONTWRITEBYTECODE=1"};
+  for (char** entry = environ; *entry; ++entry)
+    if (std::string_view(*entry).rfind("PYTHONPATH=", 0) != 0) envp.push_back(*entry);
+  envp.push_back(nullptr);
+  // Its progress lines go to stderr: standard output may be carrying the battery's JSON (--json -).
+  posix_spawn_file_actions_t redirect;
+  posix_spawn_file_actions_init(&redirect);
+  posix_spawn_file_actions_adddup2(&redirect, STDERR_FILENO, STDOUT_FILENO);
   pid_t child = 0;
-  if (posix_spawn(&child, argv[0], nullptr, nullptr, const_cast<char* const*>(argv.data()),
-                  const_cast<char* const*>(envp.data())) != 0)
-    throw usage_error("--report '" + dir + "': cannot run /usr/bin/python3 for the report");
+  const int spawned = posix_spawn(&child, argv[0], &redirect, nullptr, const_cast<char* const*>(argv.data()),
+                                  const_cast<char* const*>(envp.data()));
+  posix_spawn_file_actions_destroy(&redirect);
+  if (spawned != 0) throw usage_error("--report '" + dir + "': cannot run /usr/bin/python3 for the report");
   int status = 0;
   while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
   }

@@ -5,17 +5,15 @@
 #include <orderly/empirical_stability.hpp>
 #include <orderly/energy.hpp>
 #include <orderly/game_table.hpp>
-#include <orderly/stepper_order.hpp>
 #include <orderly/order_policy.hpp>
 #include <orderly/problem_catalog.hpp>
 #include <orderly/stepper_battery.hpp>
+#include <orderly/stepper_order.hpp>
 #include <orderly/suites.hpp>
 #include <orderly/user_stepper_json.hpp>
 #include <orderly/verdict.hpp>
 
 #include <cmath>
-#include <cstdio>
-#include <memory>
 #include <sstream>
 
 namespace orderly {

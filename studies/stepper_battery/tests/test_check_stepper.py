@@ -62,8 +62,9 @@ class JudgedLibrary(unittest.TestCase):
 
     def test_the_report_draws_the_stepper_beside_the_method_it_names(self):
         with tempfile.TemporaryDirectory() as tmp:
-            code, out, err = check("--stepper", os.environ["RK4_STEPPER"], "--report", tmp)
+            code, out, err = check("--stepper", os.environ["RK4_STEPPER"], "--report", tmp, "--json", "-")
             self.assertEqual(code, 0, err)
+            self.assertEqual(json.loads(out)["schema"], "orderly.stepper-battery/1")  # the report's lines on stderr
             self.assertTrue(os.path.isfile(os.path.join(tmp, "html", "index.html")), out)
             with open(os.path.join(tmp, "json", "stepper-battery.json")) as f:
                 battery = json.load(f)
