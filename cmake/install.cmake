@@ -1,5 +1,6 @@
-# Installs the libraries and exports them as orderly::integrators, orderly::reference and
-# orderly::study, so other projects can use find_package(orderly) after cmake --install.
+# Installs the libraries and exports them as orderly::integrators, orderly::reference,
+# orderly::study and orderly::stepper_interface (the C header orderly/stepper.h), so other
+# projects can use find_package(orderly) after cmake --install.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -8,6 +9,10 @@ set(orderly_include_dirs integrators/include/ reference/include/)
 if(TARGET orderly_study_core)  # the study library and orderly/gtest.hpp, for users' own gates
   list(APPEND orderly_exported orderly_study_core)
   list(APPEND orderly_include_dirs studies/core/include/)
+endif()
+if(TARGET orderly_stepper_interface)  # orderly/stepper.h, for users' compiled steppers
+  list(APPEND orderly_exported orderly_stepper_interface)
+  install(FILES studies/stepper_battery/include/orderly/stepper.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/orderly)
 endif()
 install(TARGETS ${orderly_exported} EXPORT orderlyTargets)
 install(DIRECTORY ${orderly_include_dirs} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})

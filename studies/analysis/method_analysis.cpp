@@ -10,6 +10,8 @@
 #include <orderly/stepper_factory.hpp>
 #include <orderly/tableaus/implicit_methods.hpp>
 
+#include "stability_measurement.hpp"
+
 #include <Eigen/Eigenvalues>
 
 #include <algorithm>
@@ -24,7 +26,14 @@
 namespace orderly {
 namespace {
 
-using complex = std::complex<double>;
+using stability_measurement::box_for;
+using stability_measurement::complex;
+using stability_measurement::first_instability;
+using stability_measurement::growth_function;
+using stability_measurement::harmonic_step_radius;
+using stability_measurement::region_box;
+using stability_measurement::stable_growth;
+using stability_measurement::test_equation_growth;
 
 using policy = analysis_policy;
 
@@ -95,96 +104,15 @@ std::vector<complex> boundary_locus(const stability_function_coefficients& r) {
   return points;
 }
 
-// One step of size 1 on y' = z y, written as a real system in (Re y, Im y): |y_1| is the stepper's
-// own |R(z)|. Each analysed family gives this function.
-using growth_function = std::function<double(complex z)>;
-
-const problem_info& test_equation_info() {
-  static const problem_info info = [] {
-    problem_info p;
-    p.name = "test-equation";
-    p.description = "y' = lambda y as a real system in (Re y, Im y)";
-    p.dimension = 2;
-    p.nonlinear = false;
-    return p;
-  }();
-  return info;
-}
-
-// The catalog stepper of any family (stepper_factory.hpp) on the test equation, with its exact
-// Jacobian (the implicit and Rosenbrock steppers read it). A Newton solve that fails next to a
-// pole of R is infinite growth. The stepper is made once per method (making one rounds every
-// coefficient from its exact or 100-digit form: for radau13 that was four fifths of its analysis
-// when done per z) and reset before each step, so every step starts as a fresh stepper's. Copies
-// of the returned function share that stepper: one method's analysis calls it from one thread.
+// The catalog stepper of any family (stepper_factory.hpp) on the test equation, one step: a
+// Runge-Kutta step multiplies y by R(z), so |y_1| is the stepper's own |R(z)|. The test equation
+// gives its exact Jacobian (the implicit and Rosenbrock steppers read it); a Newton solve that fails
+// next to a pole of R is infinite growth. The stepper is made once per method (making one rounds
+// every coefficient from its exact or 100-digit form: for radau13 that was four fifths of its
+// analysis when done per z) and reset before each step, so every step starts as a fresh stepper's.
 growth_function stepper_growth(const method_entry& method) {
-  struct test_equation_stepper {
-    complex z;
-    typed_problem<double> problem;
-    std::unique_ptr<bound_stepper<double>> stepper;
-  };
-  auto bound = std::make_shared<test_equation_stepper>();
-  bound->problem.info = &test_equation_info();
-  const complex* z = &bound->z;  // the problem lives in the same object, so z outlives it
-  bound->problem.rhs = [z](const double&, const state_of<double>& y, state_of<double>& dy) {
-    dy[0] = z->real() * y[0] - z->imag() * y[1];
-    dy[1] = z->imag() * y[0] + z->real() * y[1];
-  };
-  bound->problem.jacobian = [z](const double&, const state_of<double>&, std::vector<double>& j) {
-    j = {z->real(), -z->imag(), z->imag(), z->real()};
-  };
-  bound->stepper = make_stepper<double>(method, bound->problem);
-  return [bound](complex at) {
-    bound->z = at;
-    bound->stepper->reset();
-    state_of<double> y = {1.0, 0.0};
-    try {
-      bound->stepper->step(0.0, y, 1.0);
-    } catch (const integration_failure&) {
-      return std::numeric_limits<double>::infinity();
-    }
-    return std::hypot(y[0], y[1]);
-  };
-}
-
-// Non-finite growth (a pole, a failed Newton solve) is unstable.
-bool stable_growth(double growth) {
-  return std::isfinite(growth) && growth <= 1 + policy::stable_roundoff_units * std::numeric_limits<double>::epsilon();
-}
-
-// First radius along direction u where the stability test fails: a scan of policy::radial_scan_step, then
-// bisection to double precision. Returns max_radius when it never fails before.
-template <class Stable>
-double first_instability(Stable&& stable, complex u, double max_radius) {
-  double inside = 0, outside = policy::radial_scan_step;
-  while (stable(outside * u)) {
-    inside = outside;
-    outside += policy::radial_scan_step;
-    if (outside > max_radius) return max_radius;
-  }
-  for (int k = 0; k < 200 && outside - inside > 4 * std::numeric_limits<double>::epsilon() * outside; ++k) {
-    const double middle = (inside + outside) / 2;
-    (stable(middle * u) ? inside : outside) = middle;
-  }
-  return inside;
-}
-
-struct region_box {
-  double x_min, x_max, y_max;  // the figure shows [x_min, x_max] x [-y_max, y_max]
-};
-
-// The figure's box: the boundary locus with a margin; A-stable methods (whose unstable set lies in
-// the right half-plane) get a box symmetric about the imaginary axis.
-region_box box_for(const std::vector<complex>& locus, bool a_stable) {
-  double extent = 0, right = 0;
-  for (const auto& z : locus)
-    if (std::isfinite(z.real()) && std::isfinite(z.imag()) && std::abs(z) < 1e6) {
-      extent = std::max(extent, std::abs(z));
-      right = std::max(right, z.real());
-    }
-  extent = std::clamp(1.15 * extent, 3.0, policy::unbounded_region_extent);
-  if (a_stable) return {-extent, extent, extent};
-  return {-extent, std::max(1.0, std::min(1.15 * right, policy::unbounded_region_extent)), extent};
+  return test_equation_growth(
+      [&method](const typed_problem<double>& problem) { return make_stepper<double>(method, problem); }, 1);
 }
 
 double round_to(double x, int significant) {
@@ -329,16 +257,8 @@ nlohmann::json analyse_splitting_method(const method_entry& method, bool with_re
   j["principal_error"]["trees"] = "bicoloured, alternating (separable problems)";
 
   // The step matrix in (q, p / x) from two steps with h = 1 on the spring k = x^2: columns (1, 0), (0, x).
-  auto spectral_radius_at = [&](double x) {
-    const auto problem = spring<double>(x * x, 0);
-    auto step = [&](state_of<double> y) {
-      auto stepper = make_stepper<double>(method, problem);
-      stepper->step(0.0, y, 1.0);
-      return y;
-    };
-    const auto first = step({1.0, 0.0}), second = step({0.0, x});
-    return spectral_radius(first[0], second[0], first[1] / x, second[1] / x);
-  };
+  const auto spectral_radius_at = harmonic_step_radius(
+      [&method](const typed_problem<double>& problem) { return make_stepper<double>(method, problem); }, 0);
   const double analytic = a.harmonic_limit ? a.harmonic_limit->convert_to<double>() : policy::unbounded_region_extent;
   const double max_x = 1.5 * analytic;
   const double measured =

@@ -4,23 +4,34 @@
 // study on the gate's problems in a scalar the coefficients suit, and a verdict led by one line.
 // Exit 0 when the order conditions give the declared order and no settled measurement refuses it,
 // 1 when either refuses it, 2 for a bad file.
+//
+// `orderly check --stepper LIBRARY[:SYMBOL]`: a user's compiled stepper (orderly/stepper.h) through
+// the stepper battery (stepper_battery.hpp), run in a child process so a crashing library cannot
+// take orderly down. Exit 0 when every order run passes at the declared order, 1 when one fails,
+// 2 for a library that cannot be judged.
 #include "commands.hpp"
+#include "data_paths.hpp"
 #include "input_limits.hpp"
 #include "output.hpp"
 #include "sharded_run.hpp"
 
 #include <orderly/algebraic_check.hpp>
+#include <orderly/closest_method.hpp>
 #include <orderly/convergence_json.hpp>
 #include <orderly/convergence_suites.hpp>
 #include <orderly/analysis/method_analysis.hpp>
 #include <orderly/analysis/rounded_stability.hpp>
+#include <orderly/isolated_battery.hpp>
 #include <orderly/job_runner.hpp>
 #include <orderly/json_text.hpp>
 #include <orderly/order_policy.hpp>
 #include <orderly/stability.hpp>
+#include <orderly/stepper.h>
+#include <orderly/stepper_battery.hpp>
 #include <orderly/tableau_file.hpp>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -28,12 +39,17 @@
 #include <iostream>
 #include <memory>
 #include <sstream>
+#include <string_view>
+
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 namespace orderly::cli {
 namespace {
 
 struct check_options {
-  std::string tableau_path, json_path, tableau_dir, out_dir, shard;
+  std::string tableau_path, stepper_library, json_path, report_dir, tableau_dir, out_dir, shard;
   unsigned threads = 0;
 };
 
@@ -428,27 +444,104 @@ int run_check_dir(const check_options& o) {
   return refused ? 1 : 0;
 }
 
+// The report package (reports/, as `make report` runs it) on the battery's JSON, with the closest
+// catalog method measured beside it; returns the page's path.
+std::string write_stepper_report(nlohmann::json battery, const std::string& dir, unsigned threads) {
+  if (battery["closest_method_known"].get<bool>()) {
+    std::vector<std::string> problems;
+    for (const auto& run : battery["order"]["runs"]) problems.push_back(run["problem"]);
+    battery["closest"] = closest_method_runs(battery["closest_method"], problems, threads);
+  }
+  const std::filesystem::path root(dir), reports = std::filesystem::path(ORDERLY_SOURCE_DIR) / "reports";
+  ensure_output_dir("--report", (root / "json").string());
+  write_json("--report", (root / "json" / "stepper-battery.json").string(), battery);
+  std::error_code ec;
+  if (std::string(ORDERLY_SOURCE_DIR).empty() || !std::filesystem::is_directory(reports / "orderly_report", ec))
+    throw usage_error("--report '" + dir +
+                      "': the report package (reports/orderly_report) is not beside this "
+                      "orderly; the battery's JSON is in " +
+                      (root / "json").string());
+  const std::string input = (root / "json").string(), output = (root / "html").string(),
+                    python_path = "PYTHONPATH=" + reports.string();
+  std::vector<const char*> argv{"/usr/bin/python3", "-m",       "orderly_report", "--input",
+                                input.c_str(),      "--output", output.c_str(),   nullptr};
+  // The caller's environment, with the package on the path and no bytecode left in the sources.
+  std::vector<const char*> envp{python_path.c_str(), "PYTHONDONTWRITEBYTECODE=1"};
+  for (char** entry = environ; *entry; ++entry)
+    if (std::string_view(*entry).rfind("PYTHONPATH=", 0) != 0) envp.push_back(*entry);
+  envp.push_back(nullptr);
+  // Its progress lines go to stderr: standard output may be carrying the battery's JSON (--json -).
+  posix_spawn_file_actions_t redirect;
+  posix_spawn_file_actions_init(&redirect);
+  posix_spawn_file_actions_adddup2(&redirect, STDERR_FILENO, STDOUT_FILENO);
+  pid_t child = 0;
+  const int spawned = posix_spawn(&child, argv[0], &redirect, nullptr, const_cast<char* const*>(argv.data()),
+                                  const_cast<char* const*>(envp.data()));
+  posix_spawn_file_actions_destroy(&redirect);
+  if (spawned != 0) throw usage_error("--report '" + dir + "': cannot run /usr/bin/python3 for the report");
+  int status = 0;
+  while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    throw usage_error("--report '" + dir + "': the report package failed (see above); the battery's JSON is in " +
+                      input);
+  return (root / "html" / "index.html").string();
+}
+
+// Exit 0: pass (or no order declared); 1: fail.
+int run_stepper_check(const check_options& o) {
+  if (!o.json_path.empty()) check_output_path("--json", o.json_path);
+  if (!o.report_dir.empty()) ensure_output_dir("--report", o.report_dir);
+  const auto spec = parse_stepper_library_spec(o.stepper_library);
+  nlohmann::json battery;
+  try {
+    battery = isolated_stepper_battery(spec);
+  } catch (const isolated_battery_error& e) {
+    throw usage_error(std::string("--stepper: ") + e.what());
+  }
+  std::FILE* out_text = o.json_path == "-" ? stderr : stdout;  // JSON on standard output stays parseable
+  std::fprintf(out_text, "%s", battery_text(battery).c_str());
+  if (!o.json_path.empty()) write_json("--json", o.json_path, battery);
+  if (!o.report_dir.empty())
+    std::fprintf(out_text, "report: %s\n", write_stepper_report(battery, o.report_dir, o.threads).c_str());
+  return battery["verdict"] == "fail" ? 1 : 0;
+}
+
 }  // namespace
 
 void add_check_command(CLI::App& app) {
   auto o = std::make_shared<check_options>();
   auto* cmd = app.add_subcommand("check",
-                                 "Check a user's Runge-Kutta tableau file: order conditions, precision, "
-                                 "convergence, verdict");
+                                 "Check a user's method: a Runge-Kutta tableau file (order conditions, precision, "
+                                 "convergence, verdict), a directory of them, or a compiled stepper (the stepper "
+                                 "battery)");
   auto* tableau = cmd->add_option("--tableau", o->tableau_path, "Tableau JSON file (see the README's format)");
+  auto* stepper =
+      cmd->add_option("--stepper", o->stepper_library,
+                      "Shared library exporting a stepper through orderly/stepper.h, as LIBRARY or "
+                      "LIBRARY:SYMBOL (default symbol " ORDERLY_STEPPER_DEFAULT_SYMBOL "); run in a child process");
+  tableau->excludes(stepper);
+  stepper->excludes(tableau);
   cmd->add_option("--json", o->json_path, "Also write the result as JSON to FILE ('-' for standard output)");
+  auto* report = cmd->add_option("--report", o->report_dir,
+                                 "With --stepper: write an HTML page for the stepper to DIR (with the catalog "
+                                 "method it names as closest beside it)");
+  report->needs(stepper);
   auto* dir = cmd->add_option("--tableau-dir", o->tableau_dir,
                               "Check every tableau file (*.json) of a directory instead, one after another; with "
                               "--out DIR for <file>.check.json each and check-summary.json");
   tableau->excludes(dir);
+  stepper->excludes(dir);
   cmd->add_option("--out", o->out_dir, "With --tableau-dir: the directory for the results");
   add_threads_option(*cmd, o->threads, "Threads for the measurement (default: all cores)");
   add_shard_option(*cmd, o->shard);
   cmd->callback([o] {
-    if (o->tableau_path.empty() && o->tableau_dir.empty())
-      throw usage_error("check needs --tableau FILE or --tableau-dir DIR");
-    if (!o->tableau_path.empty() && !o->shard.empty()) throw usage_error("--shard: only with --tableau-dir");
-    const int code = o->tableau_dir.empty() ? run_check(*o) : run_check_dir(*o);
+    if (o->tableau_path.empty() && o->tableau_dir.empty() && o->stepper_library.empty())
+      throw usage_error("check needs --tableau FILE, --tableau-dir DIR or --stepper LIBRARY");
+    if (o->tableau_dir.empty() && !o->shard.empty()) throw usage_error("--shard: only with --tableau-dir");
+    const int code = !o->stepper_library.empty() ? run_stepper_check(*o)
+                     : !o->tableau_dir.empty()   ? run_check_dir(*o)
+                                                 : run_check(*o);
     if (code != 0) throw gate_failed(code);
   });
 }

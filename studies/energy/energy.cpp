@@ -172,7 +172,8 @@ const char* wide_scalar_name(scalar_kind run) {
 }
 
 energy_result study_energy(const energy_request& request) {
-  if (!request.method || !request.problem) throw std::invalid_argument("energy: no method or problem");
+  if ((!request.method && !request.user) || !request.problem)
+    throw std::invalid_argument("energy: no method or problem");
   if (request.steps == 0) throw std::invalid_argument("energy: no steps");
   energy_result result;
   switch (request.scalar) {

@@ -1,7 +1,9 @@
-// The default energy suite (orderly energy --suite default): one JSON document.
+// The default energy suite (orderly energy --suite default): one JSON document; and a user's
+// stepper's runs at the suite's own steps and horizons (user_energy).
 #include <orderly/energy.hpp>
 #include <orderly/formatted.hpp>
 #include <orderly/shard_cost.hpp>
+#include <orderly/user_stepper_json.hpp>
 
 #include <algorithm>
 #include <cstdio>
@@ -39,6 +41,8 @@ const method_entry& method_named(const std::string& name) {
 // for 10^5 steps, 2.7 10^3 years, 11 orbits of Pluto; the harmonic oscillator at h = 1/10 for
 // 10^5 steps, beside its prediction; energy at fixed work on kepler: h = (force evaluations per
 // step) / 400 for every method, i.e. 400 evaluations per unit time, to t = 1000.
+constexpr const char* kepler_h = "1/100";
+constexpr const char* harmonic_h = "1/10";
 constexpr std::size_t kepler_steps = 1000000;
 constexpr std::size_t solar_steps = 100000;
 constexpr std::size_t harmonic_steps = 100000;
@@ -100,10 +104,10 @@ std::vector<suite_job> suite_jobs(bool quick) {
         add("implicit-kepler", m, "kepler", "1/100", implicit_steps, summation::plain, false, tolerance);
   for (const auto& m : method_catalog()) {
     if (!long_time_method(m)) continue;
-    add("kepler", m, "kepler", "1/100", kepler_steps);
+    add("kepler", m, "kepler", kepler_h, kepler_steps);
     add("outer-solar-system", m, "outer-solar-system", "10", solar_steps);
     // With a float128 shadow: where a double run departs from the prediction, its round-off says by how much.
-    add("harmonic", m, "harmonic", "1/10", harmonic_steps, summation::plain, true);
+    add("harmonic", m, "harmonic", harmonic_h, harmonic_steps, summation::plain, true);
     const int evaluations = static_cast<int>(m.fevals_per_step);
     const std::string h = std::to_string(evaluations) + "/" + std::to_string(fixed_work_evaluations_per_time);
     const double h_value = static_cast<double>(evaluations) / fixed_work_evaluations_per_time;
@@ -140,6 +144,33 @@ std::string job_key(const suite_job& job) {
 const std::string seed_experiments_key = "seed-experiments", settling_key = "settling";
 
 }  // namespace
+
+nlohmann::json user_energy(const user_stepper& stepper, const std::string& problem) {
+  // The suite's own step and horizon for the problem, so that the row stands beside the methods'.
+  std::string h;
+  std::size_t steps = 0;
+  if (problem == "kepler") {
+    h = kepler_h;
+    steps = kepler_steps;
+  } else if (problem == "harmonic") {
+    h = harmonic_h;
+    steps = harmonic_steps;
+  } else {
+    throw std::invalid_argument("energy: no user run on problem '" + problem + "' (kepler or harmonic)");
+  }
+  const energy_request request{
+      .user = &stepper, .problem = &problem_named(problem), .scalar = scalar_kind::float64, .h = h, .steps = steps};
+  auto j = to_json(study_energy(request));
+  j["part"] = problem;
+  j["stepper"] = user_stepper_json(stepper);
+  // Whether the step is symplectic is what the run finds out, not something the user declared.
+  j["symplectic"] = nullptr;
+  j["growth"]["theory"] = {{"expected", "none: a user's stepper declares no symplecticity"}, {"agrees", nullptr}};
+  j["roundoff_shadow"] =
+      "none: a user's step runs in double only, so no wider-scalar run can separate its round-off from its "
+      "truncation error";
+  return j;
+}
 
 suite_outputs energy_suite_outputs(const nlohmann::json&, const std::vector<std::string>& keys,
                                    const std::vector<const nlohmann::json*>& results) {

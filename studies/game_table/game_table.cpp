@@ -10,11 +10,13 @@
 // staying bounded.
 #include <orderly/analysis/method_analysis.hpp>
 #include <orderly/analysis/rosenbrock_equivalent.hpp>
+#include <orderly/bound_user_stepper.hpp>
 #include <orderly/game_table.hpp>
 #include <orderly/game_table_policy.hpp>
 #include <orderly/linear_test_problems.hpp>
 #include <orderly/stepper_factory.hpp>
 #include <orderly/tableaus/implicit_methods.hpp>
+#include <orderly/user_stepper_json.hpp>
 
 #include <cmath>
 #include <algorithm>
@@ -63,19 +65,31 @@ std::pair<std::complex<long double>, std::complex<long double>> spring_eigenvalu
 using spring_run = std::function<void(std::array<double, 2>& y)>;
 using spring_runner = std::function<spring_run(double k, double b, double h)>;
 
+// Runs of a stepper made by `make` (the catalog's factory or a user's step) on the spring. A step
+// that fails (a Newton solve that cannot converge) is a blow-up: the state becomes infinite.
 template <class T>
-spring_runner catalog_runner(const method_entry& method) {
-  return [&method](double k, double b, double h) -> spring_run {
+spring_runner bound_runner(std::function<std::unique_ptr<bound_stepper<T>>(const typed_problem<T>&)> make) {
+  return [make](double k, double b, double h) -> spring_run {
     auto problem = std::make_shared<typed_problem<T>>(spring<T>(k, b));
-    std::shared_ptr<bound_stepper<T>> stepper = make_stepper<T>(method, *problem);
+    std::shared_ptr<bound_stepper<T>> stepper = make(*problem);
     auto t = std::make_shared<T>(0);
     return [problem, stepper, t, h](std::array<double, 2>& y) {
       state_of<T> state = {T(y[0]), T(y[1])};
-      stepper->step(*t, state, T(h));
+      try {
+        stepper->step(*t, state, T(h));
+      } catch (const integration_failure&) {
+        y = {std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
+        return;
+      }
       *t += T(h);
       y = {static_cast<double>(state[0]), static_cast<double>(state[1])};
     };
   };
+}
+
+template <class T>
+spring_runner catalog_runner(const method_entry& method) {
+  return bound_runner<T>([&method](const typed_problem<T>& problem) { return make_stepper<T>(method, problem); });
 }
 
 // The stepper's step matrix, column by column (one fresh run per basis vector), and its spectral radius.
@@ -218,10 +232,21 @@ nlohmann::json table_cell(const table_method& m, int rate, double b) {
     return cell;
   }
   const double tolerance = 1 + policy::stable_roundoff_units * m.roundoff;
-  const auto confirmed = largest_stable_k([&](double k) {
+  auto confirmed = largest_stable_k([&](double k) {
     const double rho = measured_radius(m.runner, k, b, h);
     return std::isfinite(rho) && rho <= tolerance;
   });
+  if (!has_prediction && confirmed && *confirmed < policy::k_scan_start) {
+    // Measured only, and unstable already at the scan's first stiffness: the k found below it is
+    // where the growth per step sinks under the stepper's round-off, not a stable spring.
+    cell["note"] = "no stable stiffness: unstable from the scan's first k on";
+    if (*confirmed > 0) {
+      cell["roundoff_crossing_k"] = *confirmed;
+      cell["note"] = cell["note"].get<std::string>() +
+                     "; below roundoff_crossing_k the growth per step is under the stepper's round-off";
+    }
+    confirmed = 0.0;
+  }
   cell["confirmed_k_max"] = k_json(confirmed);
   cell["stable_when"] = "spectral radius of the stepper's step matrix <= 1 + " +
                         std::to_string(policy::stable_roundoff_units * m.roundoff) + " (its round-off)";
@@ -322,6 +347,29 @@ nlohmann::json table_of(const nlohmann::json& rows) {
 }
 
 }  // namespace
+
+nlohmann::json game_limits(const user_stepper& stepper) {
+  const table_method m{stepper.name,
+                       stepper.name,
+                       "user",
+                       {},
+                       {},
+                       false,
+                       bound_runner<double>([&stepper](const typed_problem<double>& problem) {
+                         return bind_user_stepper(stepper, problem);
+                       }),
+                       std::numeric_limits<double>::epsilon()};
+  nlohmann::json cells = nlohmann::json::array();
+  for (int rate : policy::frame_rates)
+    for (double b : policy::dampings) cells.push_back(table_cell(m, rate, b));
+  return {{"method", m.name},
+          {"title", m.title},
+          {"family", m.family},
+          {"stepper", user_stepper_json(stepper)},
+          {"measured_only", "a user's step: no stability function to predict from, every limit is measured"},
+          {"cells", cells},
+          {"policy", policy::to_json()}};
+}
 
 nlohmann::json game_table() {
   nlohmann::json rows = nlohmann::json::array();

@@ -80,7 +80,7 @@ REFUSED = [
     (["crosscheck", "--json", "-", "--shard", "1/2"], "--shard: give --json FILE"),
     (["convergence", "--method", "rk4", "--problem", "kepler", "--shard", "1/2"], "--shard: only with --suite"),
     (["merge", "--in", "/nonexistent", "--out", "OUT"], "--in '/nonexistent': not a directory"),
-    (["check"], "check needs --tableau FILE or --tableau-dir DIR"),
+    (["check"], "check needs --tableau FILE, --tableau-dir DIR or --stepper LIBRARY"),
     (["check", "--tableau-dir", "/nonexistent", "--out", "OUT"], "--tableau-dir '/nonexistent': not a directory"),
     (["check", "--tableau", "t.json", "--shard", "1/2"], "--shard: only with --tableau-dir"),
     (["check", "--tableau-dir", ".", "--out", "OUT", "--shard", "3/2"], "--shard '3/2'"),

@@ -26,6 +26,19 @@ struct analysis_policy {
   // (Rosenbrock order conditions: up to s^3 = 216 terms of products of four coefficients).
   static constexpr int residual_digits_lost = 3;
 
+  // A user's stepper (empirical_stability.hpp), known only by its code: its growth on the test
+  // equation is measured over this many steps, (|y_N| / |y_0|)^(1/N), so that a step that is not
+  // a plain multiplication by R(z) is judged by what it does over several steps. Its figure's grid
+  // is coarser (every point costs that many steps).
+  static constexpr int empirical_growth_steps = 16;
+  static constexpr int empirical_grid_points = 41;
+  // Rays are searched out to this radius; a ray stable that far counts as unbounded.
+  static constexpr double empirical_search_radius = 1.2 * unbounded_region_extent;
+  // The damped harmonic oscillator a separable stepper is measured on: damping c with c h = this,
+  // a light damping (a tenth per step): the spring is underdamped for every omega h above
+  // c h / 2 = 0.05, so the limit found is the damped oscillation's.
+  static constexpr double empirical_damping_times_h = 0.1;
+
   static nlohmann::json to_json() {
     return {{"region_grid_points", region_grid_points},
             {"boundary_rays", boundary_rays},
@@ -34,7 +47,11 @@ struct analysis_policy {
             {"stable_roundoff_units", stable_roundoff_units},
             {"boundary_band", boundary_band},
             {"unbounded_region_extent", unbounded_region_extent},
-            {"residual_digits_lost", residual_digits_lost}};
+            {"residual_digits_lost", residual_digits_lost},
+            {"empirical_growth_steps", empirical_growth_steps},
+            {"empirical_grid_points", empirical_grid_points},
+            {"empirical_search_radius", empirical_search_radius},
+            {"empirical_damping_times_h", empirical_damping_times_h}};
   }
 };
 

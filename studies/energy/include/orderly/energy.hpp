@@ -26,6 +26,7 @@
 #include <orderly/scalars.hpp>
 #include <orderly/shard.hpp>
 #include <orderly/stepper_factory.hpp>
+#include <orderly/user_stepper.hpp>
 
 #include <nlohmann/json.hpp>
 
@@ -166,6 +167,8 @@ struct energy_sample {
 
 struct energy_request {
   const method_entry* method = nullptr;
+  // Instead of a method: a user's stepper (double, plain update, no round-off shadow).
+  const user_stepper* user = nullptr;
   const problem_entry* problem = nullptr;
   scalar_kind scalar = scalar_kind::float64;
   std::string h;  // the step as text ("0.01", "1/100"), rounded once to the scalar
@@ -249,6 +252,13 @@ sharded_suite energy_suite(unsigned threads, bool quick = false);
 // The suite's document from its jobs' results (orderly/shard.hpp).
 suite_outputs energy_suite_outputs(const nlohmann::json& settings, const std::vector<std::string>& keys,
                                    const std::vector<const nlohmann::json*>& results);
+
+// A user's stepper on one of the study's problems ("harmonic" or "kepler"): the energy error
+// record over a long horizon with the study's probe schedule, classified by
+// classify_relative_error, with the growth exponent and its uncertainty, in the keys of a suite
+// entry. The user's step runs in double only, so there is no wider-scalar round-off shadow; the
+// JSON says so. Throws std::invalid_argument for another problem name.
+nlohmann::json user_energy(const user_stepper& stepper, const std::string& problem);
 
 // The seed articles' experiments and the settling study on their own (the suite includes them).
 nlohmann::json seed_experiments();

@@ -2,6 +2,7 @@
 // The energy study's run, templated on the run's scalar T and its summation. Internal to the
 // study: included by the .cpp files that instantiate it once per scalar (studies/energy/energy_run_*.cpp),
 // not by tests or the CLI (the instantiations are heavy for software scalars).
+#include <orderly/bound_user_stepper.hpp>
 #include <orderly/driver.hpp>
 #include <orderly/energy.hpp>
 #include <orderly/problems/hamiltonian.hpp>
@@ -136,17 +137,28 @@ std::unique_ptr<bound_stepper<T>> run_stepper(const method_entry& method, const 
     throw std::invalid_argument("energy: a Newton tolerance with a compensated update (implicit methods have none)");
 }
 
+// The run's stepper for a request: the method's (run_stepper), or a user's step, which runs in
+// double with the plain update only (its code does its own arithmetic).
+template <class T, summation Sum>
+std::unique_ptr<bound_stepper<T>> request_stepper(const energy_request& request, const typed_problem<T>& problem) {
+  if (!request.user) return run_stepper<T, Sum>(*request.method, problem, request.newton_tolerance);
+  if constexpr (std::is_same_v<T, double> && Sum == summation::plain)
+    return bind_user_stepper(*request.user, problem);
+  else
+    throw std::invalid_argument("energy: a user's stepper runs in double with its own update only");
+}
+
 template <class T, summation Sum>
 energy_result run_energy(const energy_request& request) {
   using W = typename wide<T>::type;
   using std::abs;
-  const auto& method = *request.method;
+  const method_entry* method = request.method;  // none for a user's stepper
   const auto& entry = *request.problem;
   const energy_policy& policy = request.policy;
   const typed_problem<T> problem = instantiate<T>(entry);
   const typed_problem<W> wide_problem = instantiate<W>(entry);
   const T h = problems::value<T>(request.h);
-  auto stepper = run_stepper<T, Sum>(method, problem, request.newton_tolerance);
+  auto stepper = request_stepper<T, Sum>(request, problem);
 
   const invariant<W>* energy = find_invariant(wide_problem, "energy");
   if (!energy) throw std::invalid_argument(entry.info.name + " has no energy invariant");
@@ -187,8 +199,10 @@ energy_result run_energy(const energy_request& request) {
   std::unique_ptr<bound_stepper<W>> shadow;
   state_of<W> shadow_y = y0;
   if (request.roundoff_shadow) {
+    if (!method)
+      throw std::invalid_argument("energy: no round-off shadow of a user's stepper (it steps in double only)");
     if constexpr (shadow_possible)
-      shadow = run_stepper<W, summation::plain>(method, wide_problem, request.newton_tolerance);
+      shadow = run_stepper<W, summation::plain>(*method, wide_problem, request.newton_tolerance);
     else
       throw std::invalid_argument("energy: a round-off shadow of a float128 run would need a 100-digit run");
   }
@@ -261,11 +275,11 @@ energy_result run_energy(const energy_request& request) {
   };
   const auto outcome = drive_fixed(*stepper, problem, h, request.steps, observer);
 
-  result.method = method.name;
+  result.method = method ? method->name : request.user->name;
   result.problem = entry.info.name;
-  result.family = family_name(method.family);
-  result.symplectic = method.symplectic;
-  result.order = method.order;
+  result.family = method ? family_name(method->family) : "user";
+  result.symplectic = method && method->symplectic;  // a user's stepper declares none
+  result.order = method ? method->order : request.user->declared_order;
   result.h_text = request.h;
   result.h = static_cast<double>(h);
   result.steps = request.steps;
@@ -274,18 +288,18 @@ energy_result run_energy(const energy_request& request) {
   result.failure = outcome.failure;
   result.t_end = static_cast<double>(t0 + W(outcome.steps_done) * h_wide);
   result.rhs_evaluations = outcome.work.rhs_evaluations;
-  if (method.family == method_family::implicit_rk) {
+  if (method && method->family == method_family::implicit_rk) {
     result.newton_tolerance = request.newton_tolerance;
     result.newton_iterations = outcome.work.linear_solves;  // one solve with the LU per Newton iteration
   }
   result.policy = policy;
 
   // Harmonic oscillator: the prediction from the method itself, at the same steps.
-  if (entry.info.name == "harmonic" && (method.tableau() || method.splitting())) {
+  if (entry.info.name == "harmonic" && method && (method->tableau() || method->splitting())) {
     std::vector<std::size_t> steps;
     for (const auto& s : result.samples) steps.push_back(s.step);
     const auto prediction =
-        predict_harmonic(method, widen<mp50>(widen<W>(h)), problems::parameter<mp50>(entry.info, "k"),
+        predict_harmonic(*method, widen<mp50>(widen<W>(h)), problems::parameter<mp50>(entry.info, "k"),
                          widen<mp50>(widen<W>(problem.y0[0])), widen<mp50>(widen<W>(problem.y0[1])), steps);
     for (std::size_t i = 0; i < result.samples.size(); ++i) {
       result.samples[i].predicted_energy_deviation = prediction.deviation[i];

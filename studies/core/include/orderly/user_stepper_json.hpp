@@ -1,0 +1,16 @@
+#pragma once
+// What a user's stepper says of itself, as every analysis of it writes it into its JSON ("stepper").
+#include <orderly/user_stepper.hpp>
+
+#include <nlohmann/json.hpp>
+
+namespace orderly {
+
+inline nlohmann::json user_stepper_json(const user_stepper& stepper) {
+  return {{"name", stepper.name},
+          {"declared_order", stepper.declared_order},
+          {"separable", stepper.separable},
+          {"closest_method", stepper.closest_method}};
+}
+
+}  // namespace orderly

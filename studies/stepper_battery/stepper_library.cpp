@@ -1,0 +1,95 @@
+// The C interface's loader: dlopen, the symbol, its ABI version, and a user_stepper whose step
+// calls the library's with a C callback around the battery's right-hand side.
+#include <orderly/step_control.hpp>
+#include <orderly/stepper.h>
+#include <orderly/stepper_library.hpp>
+
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <exception>
+#include <filesystem>
+#include <limits>
+#include <memory>
+
+namespace orderly {
+namespace {
+
+// What the C callback needs: the battery's right-hand side, and the first exception it threw
+// (it must not unwind through the library's C frames).
+struct callback_context {
+  const user_rhs* f;
+  std::size_t n;
+  std::exception_ptr error;
+};
+
+void call_rhs(void* context, double t, const double* y, double* dydt) {
+  auto& c = *static_cast<callback_context*>(context);
+  if (c.error) {
+    std::fill(dydt, dydt + c.n, std::numeric_limits<double>::quiet_NaN());
+    return;
+  }
+  try {
+    const auto d = (*c.f)(t, state_of<double>(y, y + c.n));
+    std::copy(d.begin(), d.end(), dydt);
+  } catch (...) {
+    c.error = std::current_exception();
+    std::fill(dydt, dydt + c.n, std::numeric_limits<double>::quiet_NaN());
+  }
+}
+
+std::string dl_message() {
+  const char* text = dlerror();
+  return text ? text : "unknown reason";
+}
+
+}  // namespace
+
+stepper_library_spec parse_stepper_library_spec(const std::string& text) {
+  // The symbol follows the last ':' unless what follows it is a path (a directory named with ':').
+  const auto colon = text.rfind(':');
+  if (colon != std::string::npos && colon > 0 && text.find('/', colon) == std::string::npos && colon + 1 < text.size())
+    return {text.substr(0, colon), text.substr(colon + 1)};
+  return {colon + 1 == text.size() ? text.substr(0, colon) : text, ORDERLY_STEPPER_DEFAULT_SYMBOL};
+}
+
+user_stepper load_stepper_library(const stepper_library_spec& spec) {
+  const std::string where = "stepper library '" + spec.path + "'";
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(spec.path, ec)) throw stepper_library_error(where + ": no such file");
+  // An absolute path, so dlopen loads this file rather than searching the library path.
+  const auto path = std::filesystem::absolute(spec.path).string();
+  dlerror();
+  void* raw = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!raw) throw stepper_library_error(where + ": cannot be loaded (" + dl_message() + ")");
+  std::shared_ptr<void> handle(raw, [](void* h) { dlclose(h); });
+  dlerror();
+  const auto* info = static_cast<const orderly_stepper_info*>(dlsym(raw, spec.symbol.c_str()));
+  if (!info) throw stepper_library_error(where + ": no symbol '" + spec.symbol + "' (" + dl_message() + ")");
+  if (info->abi_version != ORDERLY_STEPPER_ABI_VERSION)
+    throw stepper_library_error(where + ": '" + spec.symbol + "' has ABI version " + std::to_string(info->abi_version) +
+                                ", this orderly reads version " + std::to_string(ORDERLY_STEPPER_ABI_VERSION));
+  if (!info->step) throw stepper_library_error(where + ": '" + spec.symbol + "' has no step function");
+  if (info->declared_order < 0)
+    throw stepper_library_error(where + ": '" + spec.symbol + "' declares order " +
+                                std::to_string(info->declared_order) + " (0 for none, or the order)");
+
+  const orderly_step step = info->step;
+  return {.name = info->name ? info->name : std::filesystem::path(spec.path).filename().string(),
+          .declared_order = info->declared_order,
+          .separable = info->separable != 0,
+          .closest_method = info->closest_method ? info->closest_method : "",
+          .step = [handle, step](const user_rhs& f, double t, state_of<double> y, double h) {
+            callback_context context{&f, y.size(), nullptr};
+            const int status = step(&call_rhs, &context, t, y.data(), y.size(), h);
+            if (context.error) std::rethrow_exception(context.error);
+            // The C interface's non-zero status is a step that could not solve for its new state:
+            // the reason an implicit step stops.
+            if (status != 0)
+              throw integration_failure(failure_reason::newton_divergence,
+                                        "the step returned " + std::to_string(status));
+            return y;
+          }};
+}
+
+}  // namespace orderly
