@@ -811,8 +811,28 @@ nlohmann::json fixed_step_rows(const std::vector<odeint_order_result>& results) 
   return rows;
 }
 
+// odeint's stepper classes that have no row, each with why it is not measured on its own.
+nlohmann::json not_measured_alone() {
+  return nlohmann::json::array(
+      {{{"stepper", "adams_moulton<Steps>"},
+        {"reason",
+         "the corrector of adams_bashforth_moulton: its do_step takes the predicted state and the "
+         "Adams-Bashforth history buffer (adams_moulton.hpp), so it runs only inside a predictor; measured "
+         "there, as adams_bashforth_moulton<1..8>"}},
+       {{"stepper", "modified_midpoint_dense_out"},
+        {"reason",
+         "the midpoint sequence inside bulirsch_stoer_dense_out, which calls it with its own buffers; "
+         "measured there (tolerance-driven row bulirsch_stoer_dense_out)"}},
+       {{"stepper", "adaptive_adams_bashforth_moulton<Steps> at fixed steps"},
+        {"reason",
+         "its initialize() takes Steps steps of dt / Steps and its do_step raises the order one step at a "
+         "time, so no fixed-grid calling form is documented; measured in its controlled form (tolerance-driven "
+         "row controlled adaptive_adams_bashforth_moulton<5>)"}}});
+}
+
 nlohmann::json odeint_orders_document(nlohmann::json steppers, nlohmann::json tolerance_driven) {
   return {{"schema", "orderly.odeint-orders/2"},
+          {"not_measured_alone", not_measured_alone()},
           {"band_below", default_order_policy().band_below},
           {"band_above", default_order_policy().band_above},
           {"steppers", std::move(steppers)},

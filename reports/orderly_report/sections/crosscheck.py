@@ -144,7 +144,15 @@ def _orders_blocks(document) -> list:
                 "mismatch links its standalone reproducer: a short C++ file using odeint alone, with "
                 "its build command, the odeint line at fault and the orders expected and measured "
                 "(all of them listed on the findings page beside this report)."),
-            model.Table(ORDER_COLUMNS, rows)] + _tolerance_blocks(document)
+            model.Table(ORDER_COLUMNS, rows)] + _not_alone_blocks(document) + _tolerance_blocks(document)
+
+
+def _not_alone_blocks(document) -> list:
+    entries = [e for e in document.data.get("not_measured_alone") or [] if isinstance(e, dict)]
+    if not entries:
+        return []
+    return [model.Paragraph("Not measured on their own: " + "; ".join(
+        f"{_text(e.get('stepper'))} ({_text(e.get('reason'))})" for e in entries) + ".")]
 
 
 def build(documents: list, context) -> model.SectionPage:
