@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import unittest
 from pathlib import Path
 
 PACKAGE_PARENT = Path(__file__).resolve().parents[2] / "reports"
@@ -27,6 +28,32 @@ def run_report(*args, wait=True, cwd=None, bench_default=False):
         return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                 env=env, cwd=cwd)
     return subprocess.run(command, capture_output=True, text=True, env=env, timeout=600, cwd=cwd)
+
+class ReportFromInputs(unittest.TestCase):
+    """One report built per test class from synthetic study JSON: `inputs()` maps a path under the
+    input directory to the document written there. The tests read `result` (the report's process),
+    `output` (its directory) and `index` (the page, empty when the report failed)."""
+
+    @classmethod
+    def inputs(cls) -> dict:
+        raise NotImplementedError
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory(prefix="orderly-section-")
+        root = Path(cls.tmp.name)
+        for relative, document in cls.inputs().items():
+            path = root / "in" / relative
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(document), encoding="utf-8")
+        cls.output = root / "out"
+        cls.result = run_report("--input", root / "in", "--output", cls.output)
+        cls.index = (cls.output / "index.html").read_text(encoding="utf-8") if cls.result.returncode == 0 else ""
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
 
 POLICY = {"band_below": 0.15, "band_above": 0.5, "max_uncertainty_for_pass": 0.5,
           "slope_settle_absolute": 0.05, "slope_settle_relative": 0.01,

@@ -11,7 +11,7 @@ from pathlib import Path
 sys.dont_write_bytecode = True
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from fixtures import run_report  # noqa: E402
+from fixtures import ReportFromInputs, run_report  # noqa: E402
 
 
 def disc_grid(points=5):
@@ -61,22 +61,10 @@ def game_document():
                                 cell(120, 0, "unbounded", "unbounded"), cell(120, 1, 17.0, 19.0, False)]}]}
 
 
-class StabilitySections(unittest.TestCase):
+class StabilitySections(ReportFromInputs):
     @classmethod
-    def setUpClass(cls):
-        cls.tmp = tempfile.TemporaryDirectory(prefix="orderly-stability-section-")
-        root = Path(cls.tmp.name)
-        (root / "in" / "analysis").mkdir(parents=True)
-        (root / "in" / "game-table").mkdir(parents=True)
-        (root / "in" / "analysis" / "analysis.json").write_text(json.dumps(analysis_document()), encoding="utf-8")
-        (root / "in" / "game-table" / "game-table.json").write_text(json.dumps(game_document()), encoding="utf-8")
-        cls.output = root / "out"
-        cls.result = run_report("--input", root / "in", "--output", cls.output)
-        cls.index = (cls.output / "index.html").read_text(encoding="utf-8") if cls.result.returncode == 0 else ""
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.tmp.cleanup()
+    def inputs(cls):
+        return {"analysis/analysis.json": analysis_document(), "game-table/game-table.json": game_document()}
 
     def test_summary_lines(self):
         self.assertEqual(self.result.returncode, 0, self.result.stderr)

@@ -5,14 +5,13 @@ class and the game-table row. Every number the page must show is set here."""
 
 import json
 import sys
-import tempfile
 import unittest
 from pathlib import Path
 
 sys.dont_write_bytecode = True
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from fixtures import run_report  # noqa: E402
+from fixtures import ReportFromInputs  # noqa: E402
 
 
 def run(problem, errors, order, verdict="pass"):
@@ -39,20 +38,10 @@ def battery_document():
                         "analysis": {"real_stability_limit": -2.7852935, "imaginary_stability_limit": 2.8284271}}}
 
 
-class StepperBatterySection(unittest.TestCase):
+class StepperBatterySection(ReportFromInputs):
     @classmethod
-    def setUpClass(cls):
-        cls.tmp = tempfile.TemporaryDirectory(prefix="orderly-stepper-battery-section-")
-        root = Path(cls.tmp.name)
-        (root / "in").mkdir()
-        (root / "in" / "stepper-battery.json").write_text(json.dumps(battery_document()), encoding="utf-8")
-        cls.output = root / "out"
-        cls.result = run_report("--input", root / "in", "--output", cls.output)
-        cls.index = (cls.output / "index.html").read_text(encoding="utf-8") if cls.result.returncode == 0 else ""
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.tmp.cleanup()
+    def inputs(cls):
+        return {"stepper-battery.json": battery_document()}
 
     def test_summary_line(self):
         self.assertEqual(self.result.returncode, 0, self.result.stderr)

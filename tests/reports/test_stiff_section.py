@@ -12,7 +12,7 @@ from pathlib import Path
 sys.dont_write_bytecode = True
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from fixtures import run_report  # noqa: E402
+from fixtures import ReportFromInputs, run_report  # noqa: E402
 
 
 def run(method, problem, rtol, status="solved", mescd=None, rhs=100, failure=None, failure_t=None,
@@ -89,21 +89,10 @@ def stiff_document():
     }
 
 
-class StiffSection(unittest.TestCase):
+class StiffSection(ReportFromInputs):
     @classmethod
-    def setUpClass(cls):
-        cls.tmp = tempfile.TemporaryDirectory(prefix="orderly-stiff-section-")
-        root = Path(cls.tmp.name)
-        (root / "in" / "stiff").mkdir(parents=True)
-        (root / "in" / "stiff" / "stiff.json").write_text(json.dumps(stiff_document()), encoding="utf-8")
-        (root / "in" / "stiff" / "stiff.timing.json").write_text(json.dumps(timing_document()), encoding="utf-8")
-        cls.output = root / "out"
-        cls.result = run_report("--input", root / "in", "--output", cls.output)
-        cls.index = (cls.output / "index.html").read_text(encoding="utf-8") if cls.result.returncode == 0 else ""
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.tmp.cleanup()
+    def inputs(cls):
+        return {"stiff/stiff.json": stiff_document(), "stiff/stiff.timing.json": timing_document()}
 
     def test_summary_line_counts_runs_and_figures(self):
         self.assertEqual(self.result.returncode, 0, self.result.stderr)
