@@ -1,7 +1,7 @@
 // `orderly analyze`: what a method's coefficients say (integrators/analysis/), written as JSON,
 // and the empirical check that runs the method's own stepper on the test equation y' = lambda y.
 #include <orderly/analysis/method_analysis.hpp>
-#include <orderly/analysis/rosenbrock_equivalent.hpp>
+#include <orderly/analysis/method_linear_model.hpp>
 #include <orderly/analysis/rosenbrock_order_conditions.hpp>
 #include <orderly/analysis_policy.hpp>
 #include <orderly/job_runner.hpp>
@@ -300,7 +300,6 @@ nlohmann::json analyse_method(const std::string& name, bool with_region) {
     // The stability functions come from the linear equivalent; the order from the Rosenbrock order
     // conditions, which hold to the published coefficients' digits (less the few a sum of products
     // of them loses), not exactly.
-    const auto primary = rosenbrock_linear_equivalent(*r, false), embedded = rosenbrock_linear_equivalent(*r, true);
     const exact tolerance =
         r->coefficient_digits == 0
             ? exact(0)
@@ -311,8 +310,8 @@ nlohmann::json analyse_method(const std::string& name, bool with_region) {
     rk_analysis a;
     a.order = rosenbrock_order_from(conditions, tolerance);
     a.embedded_order = rosenbrock_order_from(embedded_conditions, tolerance);
-    a.stability = analyse_linear_stability(stability_function_of(primary));
-    a.embedded_stability = analyse_linear_stability(stability_function_of(embedded));
+    a.stability = analyse_linear_stability(*stability_function_of(*method, weight_set::primary));
+    a.embedded_stability = analyse_linear_stability(*stability_function_of(*method, weight_set::embedded));
     a.embedded_error = principal_error{};  // not derived: set to null below
     auto j = analyse_runge_kutta_method(r->name, r->title, family_name(method->family), r->order, a,
                                         stepper_growth(*method), with_region);

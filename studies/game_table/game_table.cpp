@@ -9,7 +9,7 @@
 // stability. Then runs just outside and just inside the limit show the spring blowing up and
 // staying bounded.
 #include <orderly/analysis/method_analysis.hpp>
-#include <orderly/analysis/rosenbrock_equivalent.hpp>
+#include <orderly/analysis/method_linear_model.hpp>
 #include <orderly/bound_user_stepper.hpp>
 #include <orderly/game_table.hpp>
 #include <orderly/game_table_policy.hpp>
@@ -163,15 +163,10 @@ struct table_method {
 
 table_method table_method_of(const method_entry& m) {
   table_method t{m.name, m.title, family_name(m.family), {}, {}, false, {}, std::numeric_limits<double>::epsilon()};
-  if (const auto* tableau = m.tableau()) {
-    t.stability = analyse_linear_stability(stability_function_of(*tableau));
+  if (const auto stability = stability_function_of(m)) {
+    t.stability = analyse_linear_stability(*stability);
     t.runner = catalog_runner<double>(m);
-    t.roundoff *= coefficient_magnitude(exact_coefficients(*tableau));
-  } else if (const auto* rosenbrock = m.rosenbrock()) {
-    const auto equivalent = rosenbrock_linear_equivalent(*rosenbrock, false);
-    t.stability = analyse_linear_stability(stability_function_of(equivalent));
-    t.runner = catalog_runner<double>(m);
-    t.roundoff *= coefficient_magnitude(equivalent);
+    t.roundoff *= coefficient_magnitude(*linear_coefficients(m));
   } else if (const auto* splitting = m.splitting()) {
     t.harmonic_limit = analyse_splitting(*splitting).harmonic_limit;
     t.has_harmonic_limit = true;
