@@ -48,7 +48,7 @@ SANITIZE_BUILD := build-sanitize
 test-sanitize: deps
 	@cmake --preset sanitize >/dev/null
 	@cmake --build --preset sanitize -j$(JOBS) --target orderly \
-	  $$(cmake --build $(SANITIZE_BUILD) --target help | grep -o '\btest_[A-Za-z0-9_]*' | grep -v '^test_mutation_suite$$' | sort -u)
+	  $$(cmake --build $(SANITIZE_BUILD) --target help | grep -o '\btest_[A-Za-z0-9_]*' | grep -v '^test_mutations$$' | sort -u)
 	ctest --preset sanitize -LE cluster -E '^(reports_orderly_report|report_quick|report_browser|report_browser_breakage|cli_reference)$$' -j$(JOBS)
 
 # The stepper kernels' tests alone under the same sanitizers (tests/CMakeLists.txt: ORDERLY_KERNEL_TESTS,
