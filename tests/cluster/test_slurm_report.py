@@ -99,6 +99,16 @@ def files_under(directory: Path) -> dict:
     return {p.relative_to(directory).as_posix(): p.read_bytes() for p in sorted(directory.rglob("*")) if p.is_file()}
 
 
+def one_run(out: Path) -> Path:
+    """One `orderly run-studies --suite quick`, for the comparison: the quick report's JSON when CTest
+    gives it (QUICK_REPORT_JSON, the report_quick test's output: the same command), else run here."""
+    given = os.environ.get("QUICK_REPORT_JSON")
+    if given:
+        return Path(given)
+    subprocess.run([ORDERLY, "run-studies", "--suite", "quick", "--out", out], check=True, capture_output=True)
+    return out
+
+
 def check_directory(d: Path, env) -> list:
     """scripts/slurm/submit-check.sh on the README's example tableau files and one that is not JSON,
     in 2 shards: the merge must equal one `orderly check --tableau-dir`."""
@@ -164,10 +174,7 @@ def main() -> int:
                 return 1
             array, merge = submitted.stdout.split()
             print(f"submitted array {array} ({SHARDS} tasks) and merge {merge}")
-            # The single run meanwhile: the same suites, one process, for the comparison.
-            single = d / "single"
-            subprocess.run([ORDERLY, "run-studies", "--suite", "quick", "--out", single], check=True,
-                           capture_output=True)
+            single = one_run(d / "single")
             done = lambda: job_state(merge, env) in ("COMPLETED", "FAILED", "CANCELLED", "TIMEOUT")  # noqa: E731
             if not wait_until(done, JOBS_SECONDS, interval=2):
                 print(f"the merge job did not finish within {JOBS_SECONDS} s")
