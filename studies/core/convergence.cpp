@@ -105,153 +105,215 @@ bool clear_of_rounding(const order_measurement& m, const order_policy& policy) {
   });
 }
 
-}  // namespace
+// What an inconclusive run does next, once judged.
+enum class refinement_move { stop, confirm_in_more_precise_scalar, more_precise_scalar, finer_grids };
 
-convergence_result study_convergence(const convergence_request& request) {
-  const auto& method = *request.method;
-  const auto& problem_entry = *request.problem;
-  if (auto why = incompatibility(method, problem_entry.info); !why.empty()) throw std::invalid_argument(why);
-  const order_policy& policy = default_order_policy();
+// One study of a method on a problem: the request, the scalar and finest grid of the current
+// measurement, every grid measured so far, and the refinements made.
+class convergence_run {
+ public:
+  explicit convergence_run(const convergence_request& request)
+      : request_(request),
+        method_(*request.method),
+        problem_entry_(*request.problem),
+        policy_(default_order_policy()),
+        min_steps_(request.min_steps ? request.min_steps : 4),
+        max_steps_(request.max_steps ? request.max_steps : default_finest_grid),
+        // Seed specimens are the articles' float code: measured in float, never escalated.
+        scalar_(method_.seed() ? scalar_kind::float32 : request.scalar),
+        shadow_(!method_.seed()) {}
 
-  convergence_result r;
-  r.policy = policy;
-  r.method = method.name;
-  r.method_title = method.title;
-  r.family = method.family;
-  r.problem = problem_entry.info.name;
-  r.problem_description = problem_entry.info.description;
-  r.norm = request.norm;
-  r.kind = run_kind::fixed_step;
-  r.weights = request.weights;
-  r.declared_order = request.weights == weight_set::primary ? method.order : method.embedded_order.value_or(0);
-  r.embedded_declared_order = method.embedded_order.value_or(0);
-  if (const auto* seed = method.seed()) {
-    r.seed_source = seed->source;
-    r.seed_description = seed->description;
+  // The run described, measured and refined until conclusive or out of budget, then completed.
+  convergence_result study() {
+    convergence_result r = described_run();
+    start_in_double_when_clear();
+    refine_until_conclusive(r);
+    r.scalar = scalar_;
+    temper_superconvergence(r);
+    measure_pair_extras(r);
+    r.reference_method = r.solution.reference_method;
+    r.reference_digits = r.solution.reference_digits;
+    r.error_constant_declared = error_constant_at(plain_points(r.solution), r.solution.fit, r.declared_order);
+    return r;
   }
 
-  const std::size_t min_steps = request.min_steps ? request.min_steps : 4;
-  std::size_t max_steps = request.max_steps ? request.max_steps : default_finest_grid;
-  // Seed specimens are the articles' float code: measured in float, never escalated.
-  scalar_kind scalar = method.seed() ? scalar_kind::float32 : request.scalar;
-  const bool shadow = !method.seed();
+ private:
+  // What the result says of the run before any measurement: method, problem, norm, declared orders,
+  // and a seed specimen's source.
+  convergence_result described_run() const {
+    convergence_result r;
+    r.policy = policy_;
+    r.method = method_.name;
+    r.method_title = method_.title;
+    r.family = method_.family;
+    r.problem = problem_entry_.info.name;
+    r.problem_description = problem_entry_.info.description;
+    r.norm = request_.norm;
+    r.kind = run_kind::fixed_step;
+    r.weights = request_.weights;
+    r.declared_order = request_.weights == weight_set::primary ? method_.order : method_.embedded_order.value_or(0);
+    r.embedded_declared_order = method_.embedded_order.value_or(0);
+    if (const auto* seed = method_.seed()) {
+      r.seed_source = seed->source;
+      r.seed_description = seed->description;
+    }
+    return r;
+  }
 
-  // Every grid this job has measured, by scalar and weight set: a refinement on more grids in the
-  // same scalar reuses them (the runs are deterministic), so extending a run costs only its new grids.
-  std::map<std::pair<scalar_kind, weight_set>, grid_points> known;
-  auto measure_now = [&](scalar_kind kind, std::size_t finest, weight_set weights) {
+  cached_measurement measure_now(scalar_kind kind, std::size_t finest, weight_set weights) {
     cached_measurement made;
-    made.grids = known[{kind, weights}];
-    const auto steps = detail::step_sequence(min_steps, finest);
+    made.grids = known_[{kind, weights}];
+    const auto steps = detail::step_sequence(min_steps_, finest);
     with_scalar(kind, [&](auto zero) {
       using T = decltype(zero);
-      const auto problem = instantiate<T>(problem_entry);
+      const auto problem = instantiate<T>(problem_entry_);
       auto grid = [&](const auto& typed, std::size_t n, bool record) {
-        return run_fixed_steps(method, typed, n, record, weights);
+        return run_fixed_steps(method_, typed, n, record, weights);
       };
       // Energy is measured for symplectic methods, whose bounded energy error is their point.
-      made.solution = detail::measure_fixed_steps(problem_entry, problem, request.norm, steps, grid, shadow,
-                                                  method.splitting() ? &made.energy : nullptr, policy, &made.grids,
-                                                  method.coefficient_residual);
+      made.solution = detail::measure_fixed_steps(problem_entry_, problem, request_.norm, steps, grid,
+                                                  {.shadow = shadow_,
+                                                   .energy = method_.splitting() ? &made.energy : nullptr,
+                                                   .policy = policy_,
+                                                   .known = &made.grids,
+                                                   .coefficient_residual = method_.coefficient_residual});
     });
     return made;
-  };
-  auto measured = [&](scalar_kind kind, std::size_t finest, weight_set weights) {
-    auto made = request.cache ? request.cache->fixed_steps.get(
-                                    {&method, &problem_entry, weights, request.norm, kind, min_steps, finest},
-                                    [&] { return measure_now(kind, finest, weights); })
-                              : measure_now(kind, finest, weights);
-    known[{kind, weights}].insert(made.grids.begin(), made.grids.end());
+  }
+
+  // The suite's measurement when a cache is shared, else one made now; its grids join the known ones.
+  cached_measurement measured(scalar_kind kind, std::size_t finest, weight_set weights) {
+    auto made = request_.cache ? request_.cache->fixed_steps.get(
+                                     {&method_, &problem_entry_, weights, request_.norm, kind, min_steps_, finest},
+                                     [&] { return measure_now(kind, finest, weights); })
+                               : measure_now(kind, finest, weights);
+    known_[{kind, weights}].insert(made.grids.begin(), made.grids.end());
     return made;
-  };
-  auto measure = [&](scalar_kind kind, std::size_t finest) {
-    auto made = measured(kind, finest, request.weights);
-    r.solution = std::move(made.solution);
-    r.energy = std::move(made.energy);
-  };
+  }
 
   // A measured superconvergence of a method whose order conditions give exactly the declared order
   // (checked up to declared + 1) is a pre-asymptotic range where the next term still dominates,
   // on a generic problem; the verdict says so instead of claiming a higher order. Refining such a
   // run means reaching the asymptotic range (finer grids, in a scalar whose round-off allows them);
   // confirming it in a more precise scalar on the same grids could not change the verdict.
-  std::optional<bool> exact_order;
-  auto order_is_exact = [&] {
-    if (!exact_order) {
-      const auto algebra = check_declared_order(method, request.weights);
-      exact_order = algebra && algebra->passes();
+  bool order_is_exact() {
+    if (!exact_order_) {
+      const auto algebra = check_declared_order(method_, request_.weights);
+      exact_order_ = algebra && algebra->passes();
     }
-    return *exact_order;
-  };
+    return *exact_order_;
+  }
 
   // A request that allows it starts in double and stays there when that measurement is clear of
   // rounding; the loop's first measurement then reuses its grids.
-  if (request.double_when_clear && scalar != scalar_kind::float64 && shadow &&
-      clear_of_rounding(measured(scalar_kind::float64, max_steps, request.weights).solution, policy))
-    scalar = scalar_kind::float64;
+  void start_in_double_when_clear() {
+    if (request_.double_when_clear && scalar_ != scalar_kind::float64 && shadow_ &&
+        clear_of_rounding(measured(scalar_kind::float64, max_steps_, request_.weights).solution, policy_))
+      scalar_ = scalar_kind::float64;
+  }
 
   // Measure, judge, and refine an inconclusive run within the policy's budget: a window cut by
   // round-off goes to a more precise scalar first (finer grids in the same scalar would only
   // measure more rounding), otherwise finer grids once, then more precise scalars if rounding shows
-  // in the measurement at all (heun on arenstorf, errors 0.07 and up on 2^20 steps, was rerun in
-  // float128 and mp50 for the same numbers).
-  int escalations = 0;
-  bool extended = false, confirming = false;
-  for (;;) {
-    measure(scalar, max_steps);
-    const auto points = plain_points(r.solution);
-    r.judged = judge_order(points, r.solution.fit, r.declared_order, r.solution.solution_scale, confirming, policy);
-    r.refinement.push_back({.scalar = std::string(scalar_name(scalar)),
-                            .max_steps = max_steps,
-                            .finest_steps = r.solution.points.empty() ? 0 : r.solution.points.back().steps,
-                            .judged = r.judged});
-    if (!request.refine || r.judged.outcome != verdict::inconclusive) break;
-    const auto code = r.judged.code;
-    const auto next = escalation_of(scalar);
-    // Never beyond the precision of the method's coefficients (published decimals).
-    const bool can_escalate =
-        !method.seed() && next && method.resolved_in(*next) && escalations < policy.max_scalar_escalations;
-    const bool can_extend = !extended && max_steps * refinement_grid_factor <= policy.max_budget_steps;
-    // Grids that stopped short of rounding were cut by it as much as grids that reached it.
-    const bool cut_by_roundoff =
-        r.solution.stopped_short_of_rounding || (!points.empty() && detail::on_roundoff_plateau(points.back(), policy));
-    const bool above_exact_order = code == verdict_code::unconfirmed_superconvergence && order_is_exact();
-    if (code == verdict_code::unconfirmed_superconvergence && !above_exact_order) {
-      if (!can_escalate) break;
-      scalar = *next, ++escalations, confirming = true;
-    } else if ((more_precision_helps(code) || above_exact_order) && can_escalate && cut_by_roundoff) {
-      scalar = *next, ++escalations, confirming = false;
-    } else if ((finer_grids_help(code) || above_exact_order) && can_extend) {
-      max_steps *= refinement_grid_factor, extended = true;
-    } else if (more_precision_helps(code) && !above_exact_order && can_escalate && rounding_visible(points, policy)) {
-      scalar = *next, ++escalations, confirming = false;
-    } else {
-      break;
+  // in the measurement at all (a run clear of rounding measures the same errors in any more precise
+  // scalar, at many times the cost).
+  void refine_until_conclusive(convergence_result& r) {
+    bool confirming = false;
+    for (;;) {
+      auto made = measured(scalar_, max_steps_, request_.weights);
+      r.solution = std::move(made.solution);
+      r.energy = std::move(made.energy);
+      const auto points = plain_points(r.solution);
+      r.judged = judge_order(points, r.solution.fit, r.declared_order, r.solution.solution_scale, confirming, policy_);
+      r.refinement.push_back({.scalar = std::string(scalar_name(scalar_)),
+                              .max_steps = max_steps_,
+                              .finest_steps = r.solution.points.empty() ? 0 : r.solution.points.back().steps,
+                              .judged = r.judged});
+      if (!request_.refine || r.judged.outcome != verdict::inconclusive) return;
+      switch (next_move(r, points)) {
+        case refinement_move::stop:
+          return;
+        case refinement_move::confirm_in_more_precise_scalar:
+          scalar_ = *escalation_of(scalar_), ++escalations_, confirming = true;
+          break;
+        case refinement_move::more_precise_scalar:
+          scalar_ = *escalation_of(scalar_), ++escalations_, confirming = false;
+          break;
+        case refinement_move::finer_grids:
+          max_steps_ *= refinement_grid_factor, extended_ = true;
+          break;
+      }
     }
   }
-  r.scalar = scalar;
-  const bool above_band =
-      r.judged.outcome == verdict::superconvergent || r.judged.code == verdict_code::unconfirmed_superconvergence;
-  if (above_band && order_is_exact())
-    r.judged = {verdict::inconclusive, verdict_code::pre_asymptotic,
-                "pre-asymptotic: " + r.judged.reason + "; but the order-" + std::to_string(r.declared_order + 1) +
-                    " conditions fail exactly, so the order-" + std::to_string(r.declared_order) +
-                    " term has not yet overtaken the next one on these grids"};
+
+  // The refinement an inconclusive verdict asks for, within what the budget and the method's
+  // coefficients allow.
+  refinement_move next_move(const convergence_result& r, const std::vector<convergence_point>& points) {
+    const auto code = r.judged.code;
+    const auto next = escalation_of(scalar_);
+    // Never beyond the precision of the method's coefficients (published decimals).
+    const bool can_escalate =
+        !method_.seed() && next && method_.resolved_in(*next) && escalations_ < policy_.max_scalar_escalations;
+    const bool can_extend = !extended_ && max_steps_ * refinement_grid_factor <= policy_.max_budget_steps;
+    // Grids that stopped short of rounding were cut by it as much as grids that reached it.
+    const bool cut_by_roundoff = r.solution.stopped_short_of_rounding ||
+                                 (!points.empty() && detail::on_roundoff_plateau(points.back(), policy_));
+    const bool above_exact_order = code == verdict_code::unconfirmed_superconvergence && order_is_exact();
+    if (code == verdict_code::unconfirmed_superconvergence && !above_exact_order)
+      return can_escalate ? refinement_move::confirm_in_more_precise_scalar : refinement_move::stop;
+    if ((more_precision_helps(code) || above_exact_order) && can_escalate && cut_by_roundoff)
+      return refinement_move::more_precise_scalar;
+    if ((finer_grids_help(code) || above_exact_order) && can_extend) return refinement_move::finer_grids;
+    if (more_precision_helps(code) && !above_exact_order && can_escalate && rounding_visible(points, policy_))
+      return refinement_move::more_precise_scalar;
+    return refinement_move::stop;
+  }
+
+  // A superconvergence of a method whose order is exact is reported as the pre-asymptotic range it is.
+  void temper_superconvergence(convergence_result& r) {
+    const bool above_band =
+        r.judged.outcome == verdict::superconvergent || r.judged.code == verdict_code::unconfirmed_superconvergence;
+    if (above_band && order_is_exact())
+      r.judged = {verdict::inconclusive, verdict_code::pre_asymptotic,
+                  "pre-asymptotic: " + r.judged.reason + "; but the order-" + std::to_string(r.declared_order + 1) +
+                      " conditions fail exactly, so the order-" + std::to_string(r.declared_order) +
+                      " term has not yet overtaken the next one on these grids"};
+  }
 
   // The embedded pair's other weight set and the adaptive tolerance sweep, in the scalar and on
   // the grids the solution's measurement settled on.
-  if (method.embedded_order && request.weights == weight_set::primary && request.tolerance_sweep) {
+  void measure_pair_extras(convergence_result& r) {
+    if (!method_.embedded_order || request_.weights != weight_set::primary || !request_.tolerance_sweep) return;
     r.kind = run_kind::adaptive;
-    r.embedded_weights = measured(scalar, max_steps, weight_set::embedded).solution;
-    r.adaptive = request.cache
-                     ? request.cache->sweeps.get({&method, &problem_entry, scalar},
-                                                 [&] { return tolerance_sweep(method, problem_entry, scalar); })
-                     : tolerance_sweep(method, problem_entry, scalar);
+    r.embedded_weights = measured(scalar_, max_steps_, weight_set::embedded).solution;
+    r.adaptive = request_.cache
+                     ? request_.cache->sweeps.get({&method_, &problem_entry_, scalar_},
+                                                  [&] { return tolerance_sweep(method_, problem_entry_, scalar_); })
+                     : tolerance_sweep(method_, problem_entry_, scalar_);
   }
-  r.reference_method = r.solution.reference_method;
-  r.reference_digits = r.solution.reference_digits;
-  r.error_constant_declared = error_constant_at(plain_points(r.solution), r.solution.fit, r.declared_order);
-  return r;
+
+  const convergence_request& request_;
+  const method_entry& method_;
+  const problem_entry& problem_entry_;
+  const order_policy& policy_;
+  const std::size_t min_steps_;
+  std::size_t max_steps_;
+  scalar_kind scalar_;
+  const bool shadow_;  // twin runs tell rounding (never for seed specimens, measured in float only)
+  // Every grid this job has measured, by scalar and weight set: a refinement on more grids in the
+  // same scalar reuses them (the runs are deterministic), so extending a run costs only its new grids.
+  std::map<std::pair<scalar_kind, weight_set>, grid_points> known_;
+  std::optional<bool> exact_order_;  // order_is_exact, once asked
+  int escalations_ = 0;
+  bool extended_ = false;
+};
+
+}  // namespace
+
+convergence_result study_convergence(const convergence_request& request) {
+  if (auto why = incompatibility(*request.method, request.problem->info); !why.empty())
+    throw std::invalid_argument(why);
+  return convergence_run(request).study();
 }
 
 }  // namespace orderly

@@ -215,7 +215,7 @@ odeint_order_result measure_with(const std::string& name, const std::string& cal
     auto problem = instantiate<T>(*entry);
     problem.invariants.clear();
     return detail::measure_fixed_steps(*entry, problem, error_norm_kind::final, order_grids, grid,
-                                       /*shadow=*/true, &no_energy);
+                                       {.shadow = true, .energy = &no_energy});
   };
   r.measured = measure_in(double{});
   // As the convergence study refines: a run double cannot settle (its window reaches round-off
@@ -232,7 +232,7 @@ odeint_order_result measure_with(const std::string& name, const std::string& cal
         return grid(typed, n, record);
       };
       r.measured = detail::measure_fixed_steps(*entry, problem, error_norm_kind::final, refined_grids, quad_grid,
-                                               /*shadow=*/false, &no_energy);
+                                               {.shadow = false, .energy = &no_energy});
       r.scalar = "float128";
     }
   }

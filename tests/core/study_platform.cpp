@@ -209,7 +209,7 @@ TEST(MeasurementCache, AMeasurementOnMoreGridsRunsOnlyTheGridsNotYetMeasured) {
   };
   auto measure = [&](std::size_t finest, grid_points* known) {
     return detail::measure_fixed_steps(entry, problem, error_norm_kind::final, detail::step_sequence(4, finest), grid,
-                                       /*shadow=*/false, nullptr, default_order_policy(), known);
+                                       {.shadow = false, .known = known});
   };
   grid_points known;
   const auto first = measure(16, &known);
@@ -288,7 +288,7 @@ TEST(ConvergenceMeasure, SettledSlopesStopBeforeAGridThatWouldNeedATwinRun) {
   };
   const auto& policy = default_order_policy();
   const auto m = detail::measure_fixed_steps(entry, problem, error_norm_kind::final, detail::step_sequence(4, 16384),
-                                             grid, /*shadow=*/true, nullptr, policy);
+                                             grid, {.shadow = true, .policy = policy});
   EXPECT_TRUE(m.stopped_short_of_rounding);
   EXPECT_EQ(twins.size(), 0u) << "twin runs in mp50";
   ASSERT_GE(m.points.size(), 5u);

@@ -68,7 +68,7 @@ order_measurement measure_stepper_order_in(Stepper&& step, const std::string& pr
     return drive_fixed_steps(typed, n, record, [&](const T& t, state_of<T>& y, const T& h) { y = step(f, t, y, h); });
   };
   return detail::measure_fixed_steps(*entry, problem, norm, detail::step_sequence(4, std::size_t{1} << 14), grid,
-                                     /*shadow=*/false, nullptr, policy);
+                                     {.shadow = false, .policy = policy});
 }
 
 template <class Stepper>
