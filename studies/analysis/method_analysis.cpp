@@ -285,6 +285,64 @@ nlohmann::json analyse_splitting_method(const method_entry& method, bool with_re
   return j;
 }
 
+// Runge-Kutta tableaus, explicit or implicit: the analysis of their coefficients (exact or to their
+// certified precision) and the catalog stepper's growth on the test equation.
+nlohmann::json analyse_tableau_method(const method_entry& method, bool with_region) {
+  const auto& t = *method.tableau();
+  auto j = analyse_runge_kutta_method(t.name, t.title, family_name(method.family), t.order, analyse_tableau(t),
+                                      stepper_growth(method), with_region);
+  j["citation"] = t.citation;
+  return j;
+}
+
+nlohmann::json rosenbrock_conditions_json(const std::vector<rosenbrock_condition>& conditions) {
+  auto out = nlohmann::json::array();
+  for (const auto& c : conditions)
+    out.push_back({{"order", c.order}, {"condition", c.condition}, {"residual", static_cast<double>(c.residual)}});
+  return out;
+}
+
+// Rosenbrock methods: the stability functions come from the linear equivalent; the order from the
+// Rosenbrock order conditions, which hold to the published coefficients' digits (less the few a
+// sum of products of them loses), not exactly.
+nlohmann::json analyse_rosenbrock_method(const method_entry& method, bool with_region) {
+  const auto& r = *method.rosenbrock();
+  const exact tolerance =
+      r.coefficient_digits == 0
+          ? exact(0)
+          : exact(1) / boost::multiprecision::pow(boost::multiprecision::cpp_int(10),
+                                                  r.coefficient_digits - policy::residual_digits_lost);
+  const auto conditions = rosenbrock_order_conditions(r, false);
+  const auto embedded_conditions = rosenbrock_order_conditions(r, true);
+  rk_analysis a;
+  a.order = rosenbrock_order_from(conditions, tolerance);
+  a.embedded_order = rosenbrock_order_from(embedded_conditions, tolerance);
+  a.stability = analyse_linear_stability(*stability_function_of(method, weight_set::primary));
+  a.embedded_stability = analyse_linear_stability(*stability_function_of(method, weight_set::embedded));
+  a.embedded_error = principal_error{};  // not derived: set to null below
+  auto j = analyse_runge_kutta_method(r.name, r.title, family_name(method.family), r.order, a, stepper_growth(method),
+                                      with_region);
+  j["order_conditions"] = rosenbrock_conditions_json(conditions);
+  j["embedded"]["order_conditions"] = rosenbrock_conditions_json(embedded_conditions);
+  j["order_conditions_tolerance"] = static_cast<double>(tolerance);
+  j["nonautonomous_residual"] = static_cast<double>(rosenbrock_nonautonomous_residual(r));
+  for (auto* part : {&j, &j["embedded"]}) {
+    (*part)["principal_error_2norm"] = nullptr;
+    (*part)["principal_error_max"] = nullptr;
+  }
+  j["stage_order"] = nullptr;
+  j["principal_error"] = nullptr;
+  j["order_note"] =
+      "Rosenbrock method: the stability function is exact (from the linear equivalent A = alpha + "
+      "Gamma); the order is the highest whose Rosenbrock conditions (Hairer-Wanner II, Table IV.7.1, "
+      "to order " +
+      std::to_string(rosenbrock_conditions_max_order) +
+      ") all hold to the published coefficients' digits; conditions beyond that order and the "
+      "error norms are not derived";
+  j["citation"] = r.citation;
+  return j;
+}
+
 }  // namespace
 
 std::vector<std::string> analysable_methods() {
@@ -294,60 +352,21 @@ std::vector<std::string> analysable_methods() {
   return names;
 }
 
+// One analysis per family.
 nlohmann::json analyse_method(const std::string& name, bool with_region) {
-  const auto* method = find_method(name);
-  if (const auto* r = method ? method->rosenbrock() : nullptr) {
-    // The stability functions come from the linear equivalent; the order from the Rosenbrock order
-    // conditions, which hold to the published coefficients' digits (less the few a sum of products
-    // of them loses), not exactly.
-    const exact tolerance =
-        r->coefficient_digits == 0
-            ? exact(0)
-            : exact(1) / boost::multiprecision::pow(boost::multiprecision::cpp_int(10),
-                                                    r->coefficient_digits - policy::residual_digits_lost);
-    const auto conditions = rosenbrock_order_conditions(*r, false);
-    const auto embedded_conditions = rosenbrock_order_conditions(*r, true);
-    rk_analysis a;
-    a.order = rosenbrock_order_from(conditions, tolerance);
-    a.embedded_order = rosenbrock_order_from(embedded_conditions, tolerance);
-    a.stability = analyse_linear_stability(*stability_function_of(*method, weight_set::primary));
-    a.embedded_stability = analyse_linear_stability(*stability_function_of(*method, weight_set::embedded));
-    a.embedded_error = principal_error{};  // not derived: set to null below
-    auto j = analyse_runge_kutta_method(r->name, r->title, family_name(method->family), r->order, a,
-                                        stepper_growth(*method), with_region);
-    auto residuals = [](const std::vector<rosenbrock_condition>& list) {
-      auto out = nlohmann::json::array();
-      for (const auto& c : list)
-        out.push_back({{"order", c.order}, {"condition", c.condition}, {"residual", static_cast<double>(c.residual)}});
-      return out;
-    };
-    j["order_conditions"] = residuals(conditions);
-    j["embedded"]["order_conditions"] = residuals(embedded_conditions);
-    j["order_conditions_tolerance"] = static_cast<double>(tolerance);
-    j["nonautonomous_residual"] = static_cast<double>(rosenbrock_nonautonomous_residual(*r));
-    for (auto* part : {&j, &j["embedded"]}) {
-      (*part)["principal_error_2norm"] = nullptr;
-      (*part)["principal_error_max"] = nullptr;
+  if (const auto* method = find_method(name)) {
+    switch (method->family) {
+      case method_family::explicit_rk:
+      case method_family::embedded_rk:
+      case method_family::implicit_rk:
+        return analyse_tableau_method(*method, with_region);
+      case method_family::rosenbrock:
+        return analyse_rosenbrock_method(*method, with_region);
+      case method_family::splitting:
+        return analyse_splitting_method(*method, with_region);
+      case method_family::seed:  // the articles' float code: no coefficients to analyse
+        break;
     }
-    j["stage_order"] = nullptr;
-    j["principal_error"] = nullptr;
-    j["order_note"] =
-        "Rosenbrock method: the stability function is exact (from the linear equivalent A = alpha + "
-        "Gamma); the order is the highest whose Rosenbrock conditions (Hairer-Wanner II, Table IV.7.1, "
-        "to order " +
-        std::to_string(rosenbrock_conditions_max_order) +
-        ") all hold to the published coefficients' digits; conditions beyond that order and the "
-        "error norms are not derived";
-    j["citation"] = r->citation;
-    return j;
-  }
-  if (method && (method->splitting() || method->tableau())) {
-    if (method->splitting()) return analyse_splitting_method(*method, with_region);
-    const auto& t = *method->tableau();
-    auto j = analyse_runge_kutta_method(t.name, t.title, family_name(method->family), t.order, analyse_tableau(t),
-                                        stepper_growth(*method), with_region);
-    j["citation"] = t.citation;
-    return j;
   }
   throw std::invalid_argument("no analysable method '" + name + "'");
 }

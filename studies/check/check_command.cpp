@@ -217,143 +217,196 @@ struct check_outcome {
   verdict overall = verdict::fail;
 };
 
-check_outcome check_tableau(const std::string& path, unsigned threads) {
-  const auto file = read_tableau_file(path);
-  const auto& t = file.tableau;
-  const auto structure = structure_of(t);
-  const order_policy& policy = default_order_policy();
-  method_entry method = catalog_entry(t);
+// The weight sets a tableau has: b, and b_hat for an embedded pair.
+std::vector<weight_set> weight_sets_of(const butcher_tableau& t) {
+  if (t.b_embedded) return {weight_set::primary, weight_set::embedded};
+  return {weight_set::primary};
+}
 
-  nlohmann::json out{{"schema", "orderly.check/2"},
-                     {"name", t.name},
-                     {"stages", t.stages()},
-                     {"structure", structure_name(structure)},
-                     {"coefficients", file.decimal ? "decimal" : "exact"},
-                     {"printed_digits", file.printed_digits},
-                     {"relative_uncertainty", static_cast<double>(to_high_precision(file.relative_uncertainty))}};
-  std::string details =
-      t.name + ": " + std::to_string(t.stages()) + " stages, " + structure_name(structure) + ", " +
-      (file.decimal
-           ? "decimal (" + std::to_string(file.printed_digits) + " significant digits, each entry to " +
-                 scientific(static_cast<double>(to_high_precision(file.relative_uncertainty))) + " of its size)"
-           : std::string("exact rational")) +
-      " coefficients\n";
+// What the file says before anything is computed: the method's shape and its coefficients' kind,
+// as JSON and as the first lines of the details.
+nlohmann::json file_json(const tableau_file& file, tableau_structure structure, std::string& details) {
+  const auto& t = file.tableau;
+  const double uncertainty = static_cast<double>(to_high_precision(file.relative_uncertainty));
+  details += t.name + ": " + std::to_string(t.stages()) + " stages, " + structure_name(structure) + ", " +
+             (file.decimal ? "decimal (" + std::to_string(file.printed_digits) + " significant digits, each entry to " +
+                                 scientific(uncertainty) + " of its size)"
+                           : std::string("exact rational")) +
+             " coefficients\n";
   if (file.row_sum_residual > 0)
     details += "  c misses the row sums of A by up to " + scientific(file.row_sum_residual) +
                " beyond the entries' rounding: within double's tolerance, kept as a residual\n";
-  out["row_sum_residual"] = file.row_sum_residual;
+  return {{"schema", "orderly.check/2"},
+          {"name", t.name},
+          {"stages", t.stages()},
+          {"structure", structure_name(structure)},
+          {"coefficients", file.decimal ? "decimal" : "exact"},
+          {"printed_digits", file.printed_digits},
+          {"relative_uncertainty", uncertainty},
+          {"row_sum_residual", file.row_sum_residual}};
+}
 
-  bool algebra_passes = true;
-  scalar_kind scalar = scalar_kind::quad;  // lowered to what every weight set suits
-  bool measurable = true;                  // false when some weight set suits no measurement scalar
-  bool capped = false;                     // rounded coefficients: no measurement in a scalar finer than they suit
-  std::vector<std::string> headlines;
+// One weight set's findings (order conditions to the coefficients' precision, error norms,
+// stability) as JSON, their text appended to details.
+nlohmann::json weight_set_json(const tableau_file& file, weight_set weights, tableau_structure structure,
+                               const precision_audit& audit, const algebraic_finding& finding,
+                               const std::string& headline_text, std::string& details) {
+  const char* label = weights == weight_set::primary ? "b" : "b_hat";
+  details += std::string("  weights ") + label + " declared order " + std::to_string(finding.declared) + ": " +
+             headline_text + "\n";
+  details += "    exact order " + std::to_string(audit.exact_order) + "; order to the given digits " +
+             std::to_string(audit.digits_order) + "; largest residual by order:";
+  for (std::size_t p = 0; p < audit.max_residual.size(); ++p)
+    details += " " + std::to_string(p + 1) + ":" + scientific(audit.max_residual[p]);
+  details += "\n    precise enough for: " +
+             (audit.suited_scalars.empty() ? std::string("no scalar") : joined(audit.suited_scalars)) + "\n";
+  nlohmann::json entry = audit_json(audit, finding);
+  entry["weights"] = label;
+  entry["algebraic_verdict"] = finding.passes() ? "pass" : "fail";
+  entry["algebraic_reason"] = headline_text;
+  const double two_norm = audit.error.two_norm.convert_to<double>(),
+               max_norm = audit.error.max_norm.convert_to<double>();
+  entry["principal_error_2norm"] = two_norm;
+  entry["principal_error_max"] = max_norm;
+  details += "    principal error (order " + std::to_string(finding.declared + 1) + " terms): 2-norm " +
+             scientific(two_norm) + ", max-norm " + scientific(max_norm) + "\n";
+  entry.update(stability_json(file, weights, audit, structure, details));
+  return entry;
+}
+
+// What the order conditions decide over every weight set, and the scalar they leave the
+// measurement: lowered to what every weight set's coefficients suit.
+struct algebraic_checks {
   nlohmann::json weight_sets = nlohmann::json::array();
-  for (auto weights : {weight_set::primary, weight_set::embedded}) {
-    if (weights == weight_set::embedded && !t.b_embedded) continue;
-    const char* label = weights == weight_set::primary ? "b" : "b_hat";
+  std::vector<std::string> headlines;
+  bool passes = true;
+  scalar_kind scalar = scalar_kind::quad;
+  bool measurable = true;  // false when some weight set suits no measurement scalar
+  bool capped = false;     // rounded coefficients: no measurement in a scalar finer than they suit
+};
+
+// Every weight set's check; rounded coefficients raise the method's coefficient residual to theirs.
+algebraic_checks check_weight_sets(const tableau_file& file, tableau_structure structure, method_entry& method,
+                                   std::string& details) {
+  const auto& t = file.tableau;
+  const order_policy& policy = default_order_policy();
+  algebraic_checks checks;
+  for (auto weights : weight_sets_of(t)) {
     const int declared = weights == weight_set::primary ? t.order : *t.embedded_order;
     const auto audit = audit_precision(file, weights, declared, policy.roundoff_floor_factor);
     const algebraic_finding finding{
         declared, audit.kind == coefficient_kind::exact_defining ? audit.exact_order : audit.order_to_precision};
-    algebra_passes = algebra_passes && finding.passes();
-    headlines.push_back(headline(file, audit, finding));
+    checks.passes = checks.passes && finding.passes();
+    checks.headlines.push_back(headline(file, audit, finding));
     if (audit.kind != coefficient_kind::exact_defining || file.row_sum_residual > 0) {
-      capped = true;
+      checks.capped = true;
       method.coefficient_residual =
           std::max({method.coefficient_residual, audit.residual_to_declared, file.row_sum_residual});
       const auto suited = measurement_scalar(audit);
       if (!suited)
-        measurable = false;
-      else if (*suited < scalar)
-        scalar = *suited;
+        checks.measurable = false;
+      else if (*suited < checks.scalar)
+        checks.scalar = *suited;
     }
-    details += std::string("  weights ") + label + " declared order " + std::to_string(declared) + ": " +
-               headlines.back() + "\n";
-    details += "    exact order " + std::to_string(audit.exact_order) + "; order to the given digits " +
-               std::to_string(audit.digits_order) + "; largest residual by order:";
-    for (std::size_t p = 0; p < audit.max_residual.size(); ++p)
-      details += " " + std::to_string(p + 1) + ":" + scientific(audit.max_residual[p]);
-    details += "\n    precise enough for: " +
-               (audit.suited_scalars.empty() ? std::string("no scalar") : joined(audit.suited_scalars)) + "\n";
-    nlohmann::json entry = audit_json(audit, finding);
-    entry["weights"] = label;
-    entry["algebraic_verdict"] = finding.passes() ? "pass" : "fail";
-    entry["algebraic_reason"] = headlines.back();
-    const auto& errors = audit.error;
-    entry["principal_error_2norm"] = errors.two_norm.convert_to<double>();
-    entry["principal_error_max"] = errors.max_norm.convert_to<double>();
-    details += "    principal error (order " + std::to_string(declared + 1) + " terms): 2-norm " +
-               scientific(errors.two_norm.convert_to<double>()) + ", max-norm " +
-               scientific(errors.max_norm.convert_to<double>()) + "\n";
-    entry.update(stability_json(file, weights, audit, structure, details));
-    weight_sets.push_back(entry);
+    checks.weight_sets.push_back(
+        weight_set_json(file, weights, structure, audit, finding, checks.headlines.back(), details));
   }
-  out["weight_sets"] = weight_sets;
-  // Never beyond the precision the coefficients suit: the escalation of an unsettled run stops there.
-  if (capped && measurable) method.coefficient_digits = decimal_digits(scalar);
+  return checks;
+}
 
-  // The measurement: the gate's problems, in the most precise scalar the coefficients suit
-  // (double first, kept when clear of rounding). Explicit tableaus run on the explicit stepper,
-  // implicit ones on the Newton stepper, as the catalog's do.
-  nlohmann::json measured = nlohmann::json::array();
-  int passed_runs = 0, failed_runs = 0, inconclusive_runs = 0;
+// The measurement's runs counted by verdict, with the first failure's and the first unsettled
+// run's reasons.
+struct measurement_tally {
+  nlohmann::json runs = nlohmann::json::array();
+  int passed = 0, failed = 0, inconclusive = 0;
   std::string failure, inconclusive_reason;
-  if (!measurable) {
+  int total() const { return passed + failed + inconclusive; }
+};
+
+// The gate's problems, every weight set, in double first: the study refines an unsettled run into
+// finer scalars, up to the method's cap. Explicit tableaus run on the explicit stepper, implicit
+// ones on the Newton stepper, as the catalog's do.
+measurement_tally measure_convergence(const method_entry& method, const butcher_tableau& t, unsigned threads,
+                                      std::string& details) {
+  std::vector<convergence_request> jobs;
+  for (const auto* problem : select_problems(gate_suite(), method))
+    for (auto weights : weight_sets_of(t)) {
+      auto job = gate_request(&method, problem, weights);
+      job.scalar = scalar_kind::float64;
+      jobs.push_back(job);
+    }
+  progress_meter progress("check " + t.name, jobs.size(), stderr, std::chrono::seconds(1));
+  const auto outcomes = run_convergence_jobs(jobs, threads, &progress);
+  measurement_tally tally;
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    if (!outcomes[i].result) {
+      details += "  convergence on " + jobs[i].problem->info.name + ": " + outcomes[i].error + "\n";
+      ++tally.failed;
+      tally.failure = jobs[i].problem->info.name + ": " + outcomes[i].error;
+      continue;
+    }
+    const auto& r = *outcomes[i].result;
+    char line[96];
+    std::snprintf(line, sizeof line, "  convergence on %-16s (%s, %s weights): ", r.problem.c_str(),
+                  std::string(scalar_name(r.scalar)).c_str(), weight_set_name(r.weights));
+    details += line + std::string(verdict_name(r.judged.outcome)) + " -- " + r.judged.reason + "\n";
+    if (r.judged.outcome == verdict::pass)
+      ++tally.passed;
+    else if (r.judged.outcome == verdict::inconclusive) {
+      if (tally.inconclusive++ == 0)
+        tally.inconclusive_reason = r.judged.reason + " in " + std::string(scalar_name(r.scalar));
+    } else if (tally.failure.empty())
+      ++tally.failed, tally.failure = r.problem + " (" + weight_set_name(r.weights) + " weights): " + r.judged.reason;
+    else
+      ++tally.failed;
+    tally.runs.push_back(to_json(r));
+  }
+  return tally;
+}
+
+// The verdict's one line: the conditions' headlines, then what the measurement says of them.
+std::string summary_line(verdict overall, const algebraic_checks& checks, const measurement_tally& tally) {
+  std::string summary = verdict_name(overall) + std::string(": ") + joined(checks.headlines, "; embedded: ");
+  if (checks.passes && tally.failed > 0) summary += "; the measurement refuses it on " + tally.failure;
+  if (checks.passes && !checks.measurable) summary += "; not measured: too coarse for double";
+  if (checks.measurable)
+    summary += "; measured on " + std::to_string(tally.total()) + " runs (" + std::to_string(tally.passed) + " pass, " +
+               std::to_string(tally.failed) + " fail, " + std::to_string(tally.inconclusive) + " inconclusive" +
+               (tally.passed == 0 && tally.inconclusive > 0
+                    ? ": the measurement could not settle, " + tally.inconclusive_reason
+                    : std::string()) +
+               ")";
+  return summary;
+}
+
+check_outcome check_tableau(const std::string& path, unsigned threads) {
+  const auto file = read_tableau_file(path);
+  const auto& t = file.tableau;
+  const auto structure = structure_of(t);
+  method_entry method = catalog_entry(t);
+  std::string details;
+  nlohmann::json out = file_json(file, structure, details);
+  const auto checks = check_weight_sets(file, structure, method, details);
+  out["weight_sets"] = checks.weight_sets;
+  // Never beyond the precision the coefficients suit: the escalation of an unsettled run stops there.
+  if (checks.capped && checks.measurable) method.coefficient_digits = decimal_digits(checks.scalar);
+
+  // The measurement, in the most precise scalar the coefficients suit (double first, kept when
+  // clear of rounding).
+  measurement_tally tally;
+  if (!checks.measurable) {
     details += "  convergence: not measured (the coefficients are too coarse for double)\n";
     out["measurement"] = "not run: coefficients too coarse for double";
   } else {
-    std::vector<convergence_request> jobs;
-    for (const auto* problem : select_problems(gate_suite(), method))
-      for (auto weights : {weight_set::primary, weight_set::embedded}) {
-        if (weights == weight_set::embedded && !t.b_embedded) continue;
-        // Double first: the study refines an unsettled run into finer scalars, up to the cap.
-        auto job = gate_request(&method, problem, weights);
-        job.scalar = scalar_kind::float64;
-        jobs.push_back(job);
-      }
-    progress_meter progress("check " + t.name, jobs.size(), stderr, std::chrono::seconds(1));
-    const auto outcomes = run_convergence_jobs(jobs, threads, &progress);
-    for (std::size_t i = 0; i < jobs.size(); ++i) {
-      if (!outcomes[i].result) {
-        details += "  convergence on " + jobs[i].problem->info.name + ": " + outcomes[i].error + "\n";
-        ++failed_runs;
-        failure = jobs[i].problem->info.name + ": " + outcomes[i].error;
-        continue;
-      }
-      const auto& r = *outcomes[i].result;
-      char line[96];
-      std::snprintf(line, sizeof line, "  convergence on %-16s (%s, %s weights): ", r.problem.c_str(),
-                    std::string(scalar_name(r.scalar)).c_str(), weight_set_name(r.weights));
-      details += line + std::string(verdict_name(r.judged.outcome)) + " -- " + r.judged.reason + "\n";
-      if (r.judged.outcome == verdict::pass)
-        ++passed_runs;
-      else if (r.judged.outcome == verdict::inconclusive) {
-        if (inconclusive_runs++ == 0)
-          inconclusive_reason = r.judged.reason + " in " + std::string(scalar_name(r.scalar));
-      } else if (failure.empty())
-        ++failed_runs, failure = r.problem + " (" + weight_set_name(r.weights) + " weights): " + r.judged.reason;
-      else
-        ++failed_runs;
-      measured.push_back(to_json(r));
-    }
-    out["measurement"] = measured;
+    tally = measure_convergence(method, t, threads, details);
+    out["measurement"] = tally.runs;
   }
   // pass: the conditions hold and no settled run refuses them; fail: the conditions or a settled
   // run refuse the order. The conditions decide the coefficients' order (exactly, or to their
   // precision); a run that cannot settle (a 9th-order method whose digits suit double only reaches
   // double's round-off within a few grids) leaves that decision standing, with its reason.
-  const verdict overall = !algebra_passes || failed_runs > 0 || !measurable ? verdict::fail : verdict::pass;
-  std::string summary = verdict_name(overall) + std::string(": ") + joined(headlines, "; embedded: ");
-  if (algebra_passes && failed_runs > 0) summary += "; the measurement refuses it on " + failure;
-  if (algebra_passes && !measurable) summary += "; not measured: too coarse for double";
-  if (measurable)
-    summary += "; measured on " + std::to_string(passed_runs + failed_runs + inconclusive_runs) + " runs (" +
-               std::to_string(passed_runs) + " pass, " + std::to_string(failed_runs) + " fail, " +
-               std::to_string(inconclusive_runs) + " inconclusive" +
-               (passed_runs == 0 && inconclusive_runs > 0 ? ": the measurement could not settle, " + inconclusive_reason
-                                                          : std::string()) +
-               ")";
+  const verdict overall = !checks.passes || tally.failed > 0 || !checks.measurable ? verdict::fail : verdict::pass;
+  const std::string summary = summary_line(overall, checks, tally);
   out["summary"] = summary;
   out["verdict"] = verdict_name(overall);
   return {out, summary + "\n" + details, overall};

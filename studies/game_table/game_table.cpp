@@ -182,58 +182,58 @@ table_method table_method_of(const method_entry& m) {
 
 nlohmann::json k_json(const std::optional<double>& k) { return k ? nlohmann::json(*k) : nlohmann::json("unbounded"); }
 
-nlohmann::json table_cell(const table_method& m, int rate, double b) {
-  const double h = 1.0 / rate;
-  nlohmann::json cell = {{"frame_rate", rate}, {"h", h}, {"damping", b}};
-  // Prediction.
-  std::optional<double> predicted;
-  bool has_prediction = false;
-  if (m.stability) {
-    has_prediction = true;
-    const auto& s = *m.stability;
-    if (b == 0) {
-      if (s.imaginary_limit) predicted = std::pow(s.imaginary_limit->convert_to<double>() / h, 2);
-      cell["predicted_from"] = "imaginary stability limit y: k_max = (y / h)^2";
-    } else {
-      predicted = largest_stable_k([&](double k) {
-        const auto [l1, l2] = spring_eigenvalues(k, b);
-        const long double tolerance = 1 + policy::stable_roundoff_units * std::numeric_limits<long double>::epsilon();
-        return std::abs(evaluate_stability_function<long double>(s.function, l1 * (long double)h)) <= tolerance &&
-               std::abs(evaluate_stability_function<long double>(s.function, l2 * (long double)h)) <= tolerance;
-      });
-      cell["predicted_from"] = "|R(h lambda)| <= 1 for both eigenvalues, scanned in k";
-    }
-  } else if (m.has_harmonic_limit && b == 0) {
-    has_prediction = true;
-    if (m.harmonic_limit) predicted = std::pow(m.harmonic_limit->convert_to<double>() / h, 2);
-    cell["predicted_from"] = "harmonic stability limit omega h: k_max = (omega h / h)^2";
-  }
-  if (has_prediction)
-    cell["predicted_k_max"] = k_json(predicted);
-  else
-    cell["predicted_k_max"] = nullptr;
+// What the method's linear model predicts for one cell: the largest stable k (nothing: unbounded)
+// and where it comes from; no `from` when the model predicts nothing here.
+struct prediction {
+  std::optional<double> k_max;
+  const char* from = nullptr;
+  bool made() const { return from != nullptr; }
+};
 
-  // Confirmation with the stepper.
-  if (m.has_harmonic_limit && b != 0) {
-    cell["confirmed_k_max"] = nullptr;
-    cell["note"] =
-        "not applicable: damping makes the force depend on the velocity; a splitting method's kick "
-        "needs a position-only force";
-    return cell;
+// A Runge-Kutta method's from its stability function, a splitting method's from its harmonic limit
+// (undamped only: a kick needs a position-only force).
+prediction predicted_limit(const table_method& m, double h, double b) {
+  if (m.stability) {
+    const auto& s = *m.stability;
+    if (b == 0)
+      return {
+          s.imaginary_limit ? std::optional(std::pow(s.imaginary_limit->convert_to<double>() / h, 2)) : std::nullopt,
+          "imaginary stability limit y: k_max = (y / h)^2"};
+    const auto limit = largest_stable_k([&](double k) {
+      const auto [l1, l2] = spring_eigenvalues(k, b);
+      const long double tolerance = 1 + policy::stable_roundoff_units * std::numeric_limits<long double>::epsilon();
+      return std::abs(evaluate_stability_function<long double>(s.function, l1 * (long double)h)) <= tolerance &&
+             std::abs(evaluate_stability_function<long double>(s.function, l2 * (long double)h)) <= tolerance;
+    });
+    return {limit, "|R(h lambda)| <= 1 for both eigenvalues, scanned in k"};
   }
-  if (!m.runner) {
-    cell["confirmed_k_max"] = nullptr;
-    cell["note"] = "predicted only: this method has no stepper yet";
-    return cell;
-  }
-  const double tolerance = 1 + policy::stable_roundoff_units * m.roundoff;
+  if (m.has_harmonic_limit && b == 0)
+    return {m.harmonic_limit ? std::optional(std::pow(m.harmonic_limit->convert_to<double>() / h, 2)) : std::nullopt,
+            "harmonic stability limit omega h: k_max = (omega h / h)^2"};
+  return {};
+}
+
+// Why the stepper cannot confirm a cell, or nullptr when it can.
+const char* unconfirmable(const table_method& m, double b) {
+  if (m.has_harmonic_limit && b != 0)
+    return "not applicable: damping makes the force depend on the velocity; a splitting method's kick "
+           "needs a position-only force";
+  if (!m.runner) return "predicted only: this method has no stepper yet";
+  return nullptr;
+}
+
+// The largest k whose step matrix, measured from the stepper, has a spectral radius within
+// `tolerance`. A method measured only and unstable already at the scan's first stiffness has none:
+// 0, with a note in the cell.
+std::optional<double> confirmed_limit(const table_method& m, double h, double b, double tolerance, bool predicted,
+                                      nlohmann::json& cell) {
   auto confirmed = largest_stable_k([&](double k) {
     const double rho = measured_radius(m.runner, k, b, h);
     return std::isfinite(rho) && rho <= tolerance;
   });
-  if (!has_prediction && confirmed && *confirmed < policy::k_scan_start) {
-    // Measured only, and unstable already at the scan's first stiffness: the k found below it is
-    // where the growth per step sinks under the stepper's round-off, not a stable spring.
+  if (!predicted && confirmed && *confirmed < policy::k_scan_start) {
+    // The k found below the scan's start is where the growth per step sinks under the stepper's
+    // round-off, not a stable spring.
     cell["note"] = "no stable stiffness: unstable from the scan's first k on";
     if (*confirmed > 0) {
       cell["roundoff_crossing_k"] = *confirmed;
@@ -242,52 +242,75 @@ nlohmann::json table_cell(const table_method& m, int rate, double b) {
     }
     confirmed = 0.0;
   }
+  return confirmed;
+}
+
+// Whether the stepper's limit is the predicted one. A method with no stable spring at all
+// (predicted 0 undamped): the stepper's limit is where its growth per step first exceeds its
+// round-off, which the stability function predicts too (|R(i h sqrt k)| = tolerance); that k goes
+// into the cell.
+bool agreement(const table_method& m, double h, double b, double tolerance, const std::optional<double>& predicted,
+               const std::optional<double>& confirmed, nlohmann::json& cell) {
+  if (predicted && *predicted == 0 && confirmed && m.stability && b == 0) {
+    const auto detectable = largest_stable_k([&](double k) {
+      return std::abs(evaluate_stability_function<long double>(
+                 m.stability->function, std::complex<long double>(0, h * std::sqrt((long double)k)))) <= tolerance;
+    });
+    cell["predicted_detectable_k"] = k_json(detectable);
+    cell["note"] =
+        "no stable stiffness: |R(i omega h)| > 1 for every omega h > 0; below the confirmed k the growth "
+        "per step is under the stepper's round-off";
+    return detectable && std::abs(*detectable - *confirmed) <= policy::detection_agreement * *detectable;
+  }
+  const bool both_unbounded = !predicted && !confirmed;
+  return both_unbounded ||
+         (predicted && confirmed &&
+          std::abs(*predicted - *confirmed) <= policy::agreement_tolerance * std::max(*predicted, 1.0));
+}
+
+// Runs just outside and just inside the confirmed limit: the spring blows up, then stays bounded.
+void add_simulation(const table_method& m, double h, double b, double confirmed, nlohmann::json& cell) {
+  const double k_out = confirmed * (1 + policy::simulation_margin), k_in = confirmed * (1 - policy::simulation_margin);
+  const auto outside = simulate(m.runner, k_out, b, h, policy::max_simulation_steps, false);
+  const auto inside = simulate(m.runner, k_in, b, h, std::max(outside.steps, policy::min_inside_steps), true);
+  const bool blows_up = outside.overflow || outside.largest > policy::blown_up_factor * outside.early;
+  const bool bounded = !inside.overflow && inside.second_half <= policy::bounded_factor * inside.first_half;
+  cell["simulation"] = {{"k_outside", k_out},
+                        {"steps_outside", outside.steps},
+                        {"growth_outside", outside.overflow ? nlohmann::json("overflow")
+                                                            : nlohmann::json(outside.largest / outside.early)},
+                        {"blows_up_outside", blows_up},
+                        {"k_inside", k_in},
+                        {"steps_inside", inside.steps},
+                        {"largest_amplitude_first_half", inside.first_half},
+                        {"largest_amplitude_second_half", inside.second_half},
+                        {"bounded_inside", bounded}};
+  if (!bounded)
+    cell["note"] =
+        "the step matrix is stable to the scalar's round-off below this k, but a run just inside still "
+        "grows: the growth per step is below what one step can resolve";
+}
+
+// One cell of the table: the prediction, the stepper's confirmation and the runs around its limit.
+nlohmann::json table_cell(const table_method& m, int rate, double b) {
+  const double h = 1.0 / rate;
+  nlohmann::json cell = {{"frame_rate", rate}, {"h", h}, {"damping", b}};
+  const auto predicted = predicted_limit(m, h, b);
+  if (predicted.made()) cell["predicted_from"] = predicted.from;
+  cell["predicted_k_max"] = predicted.made() ? k_json(predicted.k_max) : nlohmann::json(nullptr);
+  if (const char* why = unconfirmable(m, b)) {
+    cell["confirmed_k_max"] = nullptr;
+    cell["note"] = why;
+    return cell;
+  }
+  const double tolerance = 1 + policy::stable_roundoff_units * m.roundoff;
+  const auto confirmed = confirmed_limit(m, h, b, tolerance, predicted.made(), cell);
   cell["confirmed_k_max"] = k_json(confirmed);
   cell["stable_when"] = "spectral radius of the stepper's step matrix <= 1 + " +
                         std::to_string(policy::stable_roundoff_units * m.roundoff) + " (its round-off)";
-  if (has_prediction) {
-    const bool both_unbounded = !predicted && !confirmed;
-    bool agree = both_unbounded ||
-                 (predicted && confirmed &&
-                  std::abs(*predicted - *confirmed) <= policy::agreement_tolerance * std::max(*predicted, 1.0));
-    if (predicted && *predicted == 0 && confirmed && m.stability && b == 0) {
-      // No stable spring at all: the stepper's limit is where its growth per step first exceeds its
-      // round-off, which the stability function predicts too (|R(i h sqrt k)| = tolerance).
-      const auto detectable = largest_stable_k([&](double k) {
-        return std::abs(evaluate_stability_function<long double>(
-                   m.stability->function, std::complex<long double>(0, h * std::sqrt((long double)k)))) <= tolerance;
-      });
-      cell["predicted_detectable_k"] = k_json(detectable);
-      agree = detectable && std::abs(*detectable - *confirmed) <= policy::detection_agreement * *detectable;
-      cell["note"] =
-          "no stable stiffness: |R(i omega h)| > 1 for every omega h > 0; below the confirmed k the growth "
-          "per step is under the stepper's round-off";
-    }
-    cell["agrees"] = agree;
-  }
-  const bool limit_is_roundoff = predicted && *predicted == 0;
-  if (confirmed && *confirmed >= policy::k_scan_start && !limit_is_roundoff) {
-    const double k_out = *confirmed * (1 + policy::simulation_margin),
-                 k_in = *confirmed * (1 - policy::simulation_margin);
-    const auto outside = simulate(m.runner, k_out, b, h, policy::max_simulation_steps, false);
-    const auto inside = simulate(m.runner, k_in, b, h, std::max(outside.steps, policy::min_inside_steps), true);
-    const bool blows_up = outside.overflow || outside.largest > policy::blown_up_factor * outside.early;
-    const bool bounded = !inside.overflow && inside.second_half <= policy::bounded_factor * inside.first_half;
-    cell["simulation"] = {{"k_outside", k_out},
-                          {"steps_outside", outside.steps},
-                          {"growth_outside", outside.overflow ? nlohmann::json("overflow")
-                                                              : nlohmann::json(outside.largest / outside.early)},
-                          {"blows_up_outside", blows_up},
-                          {"k_inside", k_in},
-                          {"steps_inside", inside.steps},
-                          {"largest_amplitude_first_half", inside.first_half},
-                          {"largest_amplitude_second_half", inside.second_half},
-                          {"bounded_inside", bounded}};
-    if (!bounded)
-      cell["note"] =
-          "the step matrix is stable to the scalar's round-off below this k, but a run just inside still "
-          "grows: the growth per step is below what one step can resolve";
-  }
+  if (predicted.made()) cell["agrees"] = agreement(m, h, b, tolerance, predicted.k_max, confirmed, cell);
+  const bool limit_is_roundoff = predicted.k_max && *predicted.k_max == 0;
+  if (confirmed && *confirmed >= policy::k_scan_start && !limit_is_roundoff) add_simulation(m, h, b, *confirmed, cell);
   return cell;
 }
 

@@ -3,7 +3,7 @@
 // scalar); the references are the certified mp50 ones (reference_at).
 #include <orderly/stiff_study.hpp>
 
-#include <orderly/analysis/stability_function.hpp>
+#include <orderly/analysis/method_stage_order.hpp>
 #include <orderly/catalog.hpp>
 #include <orderly/driver.hpp>
 #include <orderly/implicit/radau.hpp>
@@ -28,6 +28,7 @@
 #include <mutex>
 #include <sstream>
 #include <stdexcept>
+#include <type_traits>
 
 namespace orderly {
 
@@ -226,18 +227,30 @@ attempt run_controlled(Stepper& stepper, const run_context& c) {
   return a;
 }
 
-using rosenbrock_pair = rosenbrock_stepper<state_of<double>>;
+// Steppers that count their linear algebra (Orderly's Rosenbrock pairs: the problem's analytic
+// Jacobian, df/dt by central differences only for non-autonomous problems).
+template <class Stepper>
+concept counts_linear_algebra = requires(const Stepper& s) {
+  s.jacobian_evaluations();
+  s.lu_factorizations();
+  s.linear_solves();
+};
 
-// Orderly's Rosenbrock pair: the problem's analytic Jacobian, df/dt (central differences) only for
-// non-autonomous problems. Its counters run on across runs: this run's work is their growth.
-attempt run_rosenbrock_pair(rosenbrock_pair& stepper, const run_context& c) {
-  const std::uint64_t jacobians = stepper.jacobian_evaluations(), lus = stepper.lu_factorizations(),
-                      solves = stepper.linear_solves();
-  auto a = run_controlled(stepper, c);
-  a.run.jacobian_evaluations = stepper.jacobian_evaluations() - jacobians;
-  a.run.lu_factorizations = stepper.lu_factorizations() - lus;
-  a.run.linear_solves = stepper.linear_solves() - solves;
-  return a;
+// An adaptive run of a stepper the factory built. The counters of one that counts its linear
+// algebra run on across runs: this run's work is their growth.
+template <class Stepper>
+attempt run_adaptive(Stepper& stepper, const run_context& c) {
+  if constexpr (counts_linear_algebra<Stepper>) {
+    const std::uint64_t jacobians = stepper.jacobian_evaluations(), lus = stepper.lu_factorizations(),
+                        solves = stepper.linear_solves();
+    auto a = run_controlled(stepper, c);
+    a.run.jacobian_evaluations = stepper.jacobian_evaluations() - jacobians;
+    a.run.lu_factorizations = stepper.lu_factorizations() - lus;
+    a.run.linear_solves = stepper.linear_solves() - solves;
+    return a;
+  } else {
+    return run_controlled(stepper, c);
+  }
 }
 
 // The one place that says which code runs a named solver; the returned run is what run_stiff
@@ -246,21 +259,22 @@ attempt run_rosenbrock_pair(rosenbrock_pair& stepper, const run_context& c) {
 // odeint's rosenbrock4 needs no such step (its coefficients are compile-time constants). radau5
 // and radau13 run the adaptive Radau IIA code (RADAU5's Newton iteration and step-size law), not
 // the catalog's fixed-step implicit stepper; it rounds its cached 100-digit coefficients inside
-// the run (under 2 us).
+// the run (under 2 us). The catalog's pairs come from the stepper factory, the explicit ones in
+// their runtime form: the study's recorded results carry its rounding, which the compiled form
+// would change in the last digits.
 std::function<attempt()> solver_for(const std::string& method, const run_context& c) {
   for (const auto& v : radau_variants)
     if (method == v.name) return [&c, stages = v.stages] { return run_radau_solver(stages, c); };
   if (method == odeint_rosenbrock4_name) return [&c] { return run_odeint_rosenbrock4(c); };
+  const auto solvers = stiff_solvers();
   const auto* m = find_method(method);
-  if (m && m->family == method_family::rosenbrock) {
-    auto stepper =
-        std::make_shared<rosenbrock_pair>(*m->rosenbrock(), c.problem.jacobian, !c.problem.info->nonautonomous);
-    return [&c, stepper] { return run_rosenbrock_pair(*stepper, c); };
-  }
-  if (!m || m->family != method_family::embedded_rk)
+  if (!m || std::none_of(solvers.begin(), solvers.end(), [&](const auto& s) { return s.name == method; }))
     throw std::invalid_argument("'" + method + "' is not a solver of the stiff study");
-  auto stepper = std::make_shared<explicit_rk<state_of<double>>>(*m->tableau());
-  return [&c, stepper] { return run_controlled(*stepper, c); };
+  return visit_adaptive_stepper<double, explicit_form::runtime>(
+      *m, c.problem, [&c]<class Stepper>(Stepper&& built) -> std::function<attempt()> {
+        auto stepper = std::make_shared<std::remove_cvref_t<Stepper>>(std::forward<Stepper>(built));
+        return [&c, stepper] { return run_adaptive(*stepper, c); };
+      });
 }
 
 // The certified reference at t_end of each problem, loaded once per problem.
@@ -458,7 +472,7 @@ order_reduction_series run_series(const series_job& job) {
   const auto p = instantiate<double>(*job.problem);
   s.source = "catalog stepper (" + std::string(family_name(job.entry->family)) + ")";
   s.classical_order = job.entry->order;
-  if (const auto* tableau = job.entry->tableau(); tableau && job.entry->implicit) s.stage_order = stage_order(*tableau);
+  s.stage_order = stage_order(*job.entry);
   for (std::size_t steps = job.first_steps; steps <= job.last_steps; steps *= 2) {
     auto stepper = make_stepper(*job.entry, p);
     const double error =

@@ -86,6 +86,30 @@ TEST(StepperFactory, EveryFamilyGetsAStepperWhereItCanRun) {
   EXPECT_THROW(make_stepper(*find_method("velocity-verlet"), arenstorf), std::invalid_argument);  // not separable
 }
 
+// The adaptive form of an explicit pair: the compiled stepper by default (dopri54's 7 stages have
+// one, compiled_stage_counts), explicit_rk when the runtime form is asked for; a Rosenbrock pair is
+// its Rosenbrock stepper either way.
+TEST(StepperFactory, AnAdaptivePairComesInTheExplicitFormAskedFor) {
+  const auto arenstorf = instantiate<double>(problem_named("arenstorf"));
+  using state = state_of<double>;
+  constexpr auto runtime = explicit_form::runtime;
+  const auto& dopri54 = *find_method("dopri54");
+  const auto& rosenbrock4 = *find_method("rosenbrock4");
+  const auto is_compiled = []<class S>(S&&) {
+    return std::is_same_v<std::remove_cvref_t<S>, fixed_explicit_rk<state, 7>>;
+  };
+  const auto is_runtime = []<class S>(S&&) { return std::is_same_v<std::remove_cvref_t<S>, explicit_rk<state>>; };
+  const auto is_rosenbrock = []<class S>(S&&) {
+    return std::is_same_v<std::remove_cvref_t<S>, rosenbrock_stepper<state>>;
+  };
+  const auto any = [](auto&&) { return true; };
+  EXPECT_TRUE(visit_adaptive_stepper(dopri54, arenstorf, is_compiled));
+  EXPECT_TRUE((visit_adaptive_stepper<double, runtime>(dopri54, arenstorf, is_runtime)));
+  EXPECT_TRUE((visit_adaptive_stepper<double, runtime>(rosenbrock4, arenstorf, is_rosenbrock)));
+  EXPECT_THROW((visit_adaptive_stepper<double, runtime>(*find_method("rk4"), arenstorf, any)),
+               std::invalid_argument);  // no error estimate
+}
+
 TEST(Suites, TheGateSelectsOnlyNonlinearNonAutonomousProblemsAndThePendulum) {
   std::set<std::string> problems;
   for (const auto& [method, problem] : select_pairs(gate_suite())) {

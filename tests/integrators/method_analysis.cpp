@@ -3,6 +3,7 @@
 // (Pade approximants of Gauss and Radau IIA, Hairer-Wanner II, IV.3-5), and a direct double-precision
 // scan of the harmonic step matrix for splitting methods.
 #include <orderly/analysis/method_analysis.hpp>
+#include <orderly/analysis/method_stage_order.hpp>
 #include <orderly/catalog.hpp>
 #include <orderly/tableaus/implicit_methods.hpp>
 
@@ -10,6 +11,9 @@
 
 #include <array>
 #include <cmath>
+#include <optional>
+#include <utility>
+#include <vector>
 
 namespace {
 
@@ -102,6 +106,32 @@ TEST(StabilityAnalysis, ImplicitMethodsAStabilityAndLStability) {
     EXPECT_FALSE(a.stability.real_limit.has_value());  // A-stable: the whole negative axis
   }
   for (const auto& t : explicit_tableaus()) EXPECT_FALSE(analyse(t.name).stability.a_stable) << t.name;
+}
+
+// The stage order asked of the method. Hairer-Wanner II, IV.5 (the simplifying assumptions the
+// collocation families satisfy): s-stage Gauss, Radau IIA and Lobatto IIIA methods satisfy C(s), so
+// gauss4 has stage order 2, gauss6 and radau5 3, the trapezoidal rule (2-stage Lobatto IIIA) 2, the
+// implicit midpoint rule (1-stage Gauss) and backward Euler (1-stage Radau IIA) 1. An explicit
+// method's second stage gives sum_j a_2j c_j = a_21 c_1 = 0, not c_2^2 / 2: C(2) fails unless c_2 = 0
+// (rk4: c_2 = 1/2, dopri54: 1/5), so their stage order is 1. Families without a tableau have none.
+TEST(StabilityAnalysis, TheStageOrderIsAskedOfTheMethodWhateverItsFamily) {
+  const std::vector<std::pair<const char*, std::optional<int>>> expected{{"backward-euler", 1},
+                                                                         {"implicit-midpoint", 1},
+                                                                         {"trapezoidal", 2},
+                                                                         {"gauss4", 2},
+                                                                         {"gauss6", 3},
+                                                                         {"radau5", 3},
+                                                                         {"rk4", 1},
+                                                                         {"dopri54", 1},
+                                                                         {"rosenbrock4", {}},
+                                                                         {"velocity-verlet", {}},
+                                                                         {"seed-semi-implicit-euler", {}}};
+  for (const auto& [name, order] : expected) {
+    SCOPED_TRACE(name);
+    const auto* method = find_method(name);
+    ASSERT_NE(method, nullptr);
+    EXPECT_EQ(stage_order(*method), order);
+  }
 }
 
 TEST(StabilityAnalysis, GaussAndRadauStabilityFunctionsAreTheirPadeApproximants) {

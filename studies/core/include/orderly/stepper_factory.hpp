@@ -218,19 +218,28 @@ std::unique_ptr<bound_stepper<T>> make_implicit_rk_stepper(const method_entry& m
                                                         newton_tolerance);
 }
 
+// The form an explicit pair takes as an adaptive stepper: compiled (fixed_explicit_rk where the
+// stage count has one, the fastest) or runtime (explicit_rk: each stage y + h (sum a_ij k_j), whose
+// results differ from the compiled form's by rounding; fixed_explicit_rk.hpp).
+enum class explicit_form { compiled, runtime };
+
 // The adaptive stepper of a catalog method with an error estimate, handed to `use` as the concrete
-// stepper object integrate_adaptive drives (the compiled explicit pair, or the Rosenbrock pair);
-// the factory's other switch, for step-size-controlled runs. Throws std::invalid_argument for a
-// method without an embedded estimate. The catalog owns the tableau and outlives the stepper.
-template <class T, class Use>
+// stepper object integrate_adaptive drives (the explicit pair in the form asked for, or the
+// Rosenbrock pair); the factory's other switch, for step-size-controlled runs. Throws
+// std::invalid_argument for a method without an embedded estimate. The catalog owns the tableau
+// and outlives the stepper.
+template <class T, explicit_form Form = explicit_form::compiled, class Use>
 auto visit_adaptive_stepper(const method_entry& method, const typed_problem<T>& problem, Use&& use) {
   if (const auto* rosenbrock = method.rosenbrock())
     return use(rosenbrock_stepper<state_of<T>>(*rosenbrock, problem.jacobian, !problem.info->nonautonomous));
   const auto* tableau = method.tableau();
   if (!tableau || !tableau->embedded_order) throw std::invalid_argument(method.name + " is not an embedded pair");
   const std::shared_ptr<const butcher_tableau> shared(std::shared_ptr<const void>{}, tableau);
-  return visit_explicit_stepper<state_of<T>>(shared, weight_set::primary,
-                                             [&](auto& stepper) { return use(std::move(stepper)); });
+  if constexpr (Form == explicit_form::runtime)
+    return use(explicit_rk<state_of<T>>(shared, weight_set::primary));
+  else
+    return visit_explicit_stepper<state_of<T>>(shared, weight_set::primary,
+                                               [&](auto& stepper) { return use(std::move(stepper)); });
 }
 
 // Every family's stepper in one scalar is a large instantiation: for the scalars the studies use
