@@ -4,9 +4,7 @@
 #include <orderly/energy_run.hpp>
 #include <orderly/order_fit.hpp>
 #include <orderly/problems/support.hpp>
-#include <orderly/analysis/stability_function.hpp>
-
-#include <boost/math/special_functions/ellint_1.hpp>
+#include <orderly/analysis/method_linear_model.hpp>
 
 #include <algorithm>
 #include <array>
@@ -144,15 +142,6 @@ bool energy_problem(const problem_info& problem) {
   if (!problem.hamiltonian) return false;
   // The Hamiltonian problems of the catalog all carry an "energy" invariant.
   return true;
-}
-
-std::optional<double> problem_period(const problem_info& problem) {
-  const double two_pi = 2 * problems::pi<double>();
-  if (problem.name == "kepler") return two_pi;  // semi-major axis 1, GM = 1
-  if (problem.name == "harmonic") return two_pi / std::sqrt(problems::parameter<double>(problem, "k"));
-  if (problem.name == "pendulum")
-    return 4 * boost::math::ellint_1(std::sin(problems::parameter<double>(problem, "q0") / 2));
-  return std::nullopt;
 }
 
 const char* wide_scalar_name(scalar_kind run) {
@@ -347,36 +336,40 @@ theory_check roundoff_theory_of(const energy_result& r) {
   return c;
 }
 
-harmonic_prediction predict_harmonic(const method_entry& method, const mp50& h, const mp50& k, const mp50& x0,
-                                     const mp50& v0, const std::vector<std::size_t>& steps) {
+namespace {
+
+// A method with a stability function R = P / Q (Q = 1 for explicit tableaus): in coordinates
+// (sqrt(k) x, v) the oscillator's matrix is skew, so H_n / H_0 = |R(i omega h)|^(2n), omega =
+// sqrt(k), evaluated in 50 digits.
+harmonic_prediction predict_from_stability_function(const stability_function_coefficients& r, const mp50& h,
+                                                    const mp50& k, const std::vector<std::size_t>& steps) {
   using std::pow;
   using std::sqrt;
   harmonic_prediction out;
+  const mp50 y = sqrt(k) * h;
+  const mp50 factor = std::norm(evaluate_stability_function<mp50>(r, {mp50(0), y}));
+  out.per_step_factor = static_cast<double>(factor);
+  out.formula =
+      "H_n / H_0 = |R(i omega h)|^(2n), R the stability function of the tableau (omega h = " + (sqrt(k) * h).str(17) +
+      "); |R|^2 - 1 = " + (factor - 1).str(6) + " per step";
+  for (auto n : steps) out.deviation.push_back(static_cast<double>(pow(factor, static_cast<long>(n)) - 1));
+  return out;
+}
+
+// A splitting method: one step is drift then kick per stage, on (q, p), force -k q:
+// M = K_s D_s ... K_1 D_1, and (q_n, p_n) = M^n (q_0, p_0).
+harmonic_prediction predict_from_step_matrix(const splitting_method& split, const mp50& h, const mp50& k,
+                                             const mp50& x0, const mp50& v0, const std::vector<std::size_t>& steps) {
+  harmonic_prediction out;
   const mp50 H0 = (v0 * v0 + k * x0 * x0) / 2;
-  if (const auto* tableau = method.tableau()) {
-    // |R(i y)|^2 with y = omega h, R = P / Q the tableau's stability function (Q = 1 for explicit
-    // tableaus), evaluated in 50 digits.
-    const mp50 y = sqrt(k) * h;
-    const mp50 factor = std::norm(evaluate_stability_function<mp50>(stability_function_of(*tableau), {mp50(0), y}));
-    out.per_step_factor = static_cast<double>(factor);
-    out.formula =
-        "H_n / H_0 = |R(i omega h)|^(2n), R the stability function of the tableau (omega h = " + (sqrt(k) * h).str(17) +
-        "); |R|^2 - 1 = " + (factor - 1).str(6) + " per step";
-    for (auto n : steps) out.deviation.push_back(static_cast<double>(pow(factor, static_cast<long>(n)) - 1));
-    return out;
-  }
-  const auto* split = method.splitting();
-  if (!split)
-    throw std::invalid_argument(method.name + ": no harmonic prediction for family " + family_name(method.family));
-  // One step: drift then kick per stage, on (q, p), force -k q: M = K_s D_s ... K_1 D_1.
   using matrix = std::array<mp50, 4>;  // row-major 2x2
   auto multiply = [](const matrix& a, const matrix& b) {
     return matrix{a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3], a[2] * b[0] + a[3] * b[2],
                   a[2] * b[1] + a[3] * b[3]};
   };
   matrix M{1, 0, 0, 1};
-  for (std::size_t i = 0; i < split->drift.size(); ++i) {
-    const mp50 a = to_scalar<mp50>(split->drift[i]), b = to_scalar<mp50>(split->kick[i]);
+  for (std::size_t i = 0; i < split.drift.size(); ++i) {
+    const mp50 a = to_scalar<mp50>(split.drift[i]), b = to_scalar<mp50>(split.kick[i]);
     M = multiply(matrix{1, a * h, 0, 1}, M);
     M = multiply(matrix{1, 0, -b * h * k, 1}, M);
   }
@@ -394,6 +387,17 @@ harmonic_prediction predict_harmonic(const method_entry& method, const mp50& h, 
     out.deviation.push_back(static_cast<double>(((p * p + k * q * q) / 2 - H0) / H0));
   }
   return out;
+}
+
+}  // namespace
+
+std::optional<harmonic_prediction> predict_harmonic(const method_entry& method, const mp50& h, const mp50& k,
+                                                    const mp50& x0, const mp50& v0,
+                                                    const std::vector<std::size_t>& steps) {
+  if (const auto r = stability_function_of(method)) return predict_from_stability_function(*r, h, k, steps);
+  // No stability function: a splitting method acts on the oscillator through its step matrix.
+  if (const auto* split = method.splitting()) return predict_from_step_matrix(*split, h, k, x0, v0, steps);
+  return std::nullopt;
 }
 
 namespace {

@@ -96,7 +96,7 @@ void run_single(const energy_options& o) {
     throw usage_error("energy needs exactly one of --periods N or --t-end T (positive)");
   double span = o.t_end;
   if (o.periods > 0) {
-    const auto period = problem_period(problem.info);
+    const auto period = instantiate<double>(problem).period;
     if (!period) throw usage_error("--periods: " + o.problem + " has no period; give --t-end");
     span = o.periods * *period;
   }

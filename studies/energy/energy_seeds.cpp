@@ -4,7 +4,7 @@
 #include <orderly/driver.hpp>
 #include <orderly/energy.hpp>
 #include <orderly/problems/support.hpp>
-#include <orderly/stability.hpp>
+#include <orderly/analysis/method_linear_model.hpp>
 
 #include <algorithm>
 #include <array>
@@ -133,17 +133,25 @@ matrix2 multiply(const matrix2& a, const matrix2& b) {
   return {a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3], a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3]};
 }
 
-// Runge-Kutta: R(hA) = sum_j r_j (hA)^j from the exact stability polynomial.
-matrix2 rk_matrix(const butcher_tableau& tableau, double h, double k, double b) {
-  const auto r = stability_polynomial(tableau);
-  const matrix2 hA{0, h, -h * k, -h * b};
+// p(hA) = sum_j p_j (hA)^j, the coefficients rounded once from their exact values.
+matrix2 polynomial_at(const exact_polynomial& p, const matrix2& hA) {
   matrix2 power{1, 0, 0, 1}, sum{0, 0, 0, 0};
-  for (const auto& coefficient : r) {
+  for (const auto& coefficient : p) {
     const double c = to_scalar<double>(coefficient);
     for (int i = 0; i < 4; ++i) sum[static_cast<std::size_t>(i)] += c * power[static_cast<std::size_t>(i)];
     power = multiply(power, hA);
   }
   return sum;
+}
+
+// A method with a stability function R = P / Q: R(hA) = Q(hA)^(-1) P(hA), hA = [[0, h], [-h k, -h b]].
+matrix2 stability_matrix(const stability_function_coefficients& r, double h, double k, double b) {
+  const matrix2 hA{0, h, -h * k, -h * b};
+  const matrix2 P = polynomial_at(r.numerator, hA);
+  if (r.denominator.size() == 1) return P;  // Q = 1: an explicit method
+  const matrix2 Q = polynomial_at(r.denominator, hA);
+  const double det = Q[0] * Q[3] - Q[1] * Q[2];
+  return multiply({Q[3] / det, -Q[1] / det, -Q[2] / det, Q[0] / det}, P);
 }
 
 // Semi-implicit Euler as the article writes it: v += h (-k x - b v); x += h v (the new v).
@@ -161,15 +169,18 @@ double spectral_radius(const matrix2& m) {
 
 // The specimens' arithmetic on a linear autonomous spring: seed-euler is explicit Euler and
 // seed-rk4 classical RK4 (their time-argument defects do not act on an autonomous force);
-// seed-semi-implicit-euler is its own update.
+// seed-semi-implicit-euler is its own update. A library method's is its linear model, where it
+// has one.
 std::optional<matrix2> step_matrix(const std::string& method, double h, double k, double b) {
-  std::string tableau_name = method;
+  std::string equivalent = method;
   if (method == "seed-semi-implicit-euler") return semi_implicit_euler_matrix(h, k, b);
-  if (method == "seed-euler") tableau_name = "euler";
-  if (method == "seed-rk4") tableau_name = "rk4";
-  const auto* m = find_method(tableau_name);
-  if (!m || !m->tableau()) return std::nullopt;
-  return rk_matrix(*m->tableau(), h, k, b);
+  if (method == "seed-euler") equivalent = "euler";
+  if (method == "seed-rk4") equivalent = "rk4";
+  const auto* m = find_method(equivalent);
+  if (!m) return std::nullopt;
+  const auto r = stability_function_of(*m);
+  if (!r) return std::nullopt;
+  return stability_matrix(*r, h, k, b);
 }
 
 template <class T>

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <iterator>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -63,6 +64,15 @@ constexpr std::size_t compensation_steps = 10000000;
 // stage equations, and an iteration error left in every step is a non-symplectic perturbation.
 constexpr std::size_t implicit_steps = 100000;
 constexpr double loose_newton_tolerance = 1e-8;
+
+// The parts a user's stepper joins (user_energy), each at the suite's own step and horizon for its
+// problem, so that the user's row stands beside the methods'.
+struct user_part {
+  const char* problem;
+  const char* h;
+  std::size_t steps;
+};
+constexpr user_part user_parts[] = {{"kepler", kepler_h, kepler_steps}, {"harmonic", harmonic_h, harmonic_steps}};
 
 // The quick suite, for trying the suite's machinery in seconds: three methods on kepler and the
 // harmonic oscillator over quick_steps steps, without the seed experiments and the settling study.
@@ -146,20 +156,18 @@ const std::string seed_experiments_key = "seed-experiments", settling_key = "set
 }  // namespace
 
 nlohmann::json user_energy(const user_stepper& stepper, const std::string& problem) {
-  // The suite's own step and horizon for the problem, so that the row stands beside the methods'.
-  std::string h;
-  std::size_t steps = 0;
-  if (problem == "kepler") {
-    h = kepler_h;
-    steps = kepler_steps;
-  } else if (problem == "harmonic") {
-    h = harmonic_h;
-    steps = harmonic_steps;
-  } else {
-    throw std::invalid_argument("energy: no user run on problem '" + problem + "' (kepler or harmonic)");
+  const auto* part = std::find_if(std::begin(user_parts), std::end(user_parts),
+                                  [&](const user_part& p) { return problem == p.problem; });
+  if (part == std::end(user_parts)) {
+    std::string offered;
+    for (const auto& p : user_parts) offered += (offered.empty() ? "" : " or ") + std::string(p.problem);
+    throw std::invalid_argument("energy: no user run on problem '" + problem + "' (" + offered + ")");
   }
-  const energy_request request{
-      .user = &stepper, .problem = &problem_named(problem), .scalar = scalar_kind::float64, .h = h, .steps = steps};
+  const energy_request request{.user = &stepper,
+                               .problem = &problem_named(problem),
+                               .scalar = scalar_kind::float64,
+                               .h = part->h,
+                               .steps = part->steps};
   auto j = to_json(study_energy(request));
   j["part"] = problem;
   j["stepper"] = user_stepper_json(stepper);

@@ -4,7 +4,6 @@ document in the shape benchmarks/bench_table.py writes. Every value is chosen he
 without the report's code. Also: no bench file, no section; where the package finds one."""
 
 import html
-import json
 import re
 import sys
 import tempfile
@@ -14,7 +13,7 @@ from pathlib import Path
 sys.dont_write_bytecode = True
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from fixtures import PACKAGE_PARENT, run_report, write  # noqa: E402
+from fixtures import PACKAGE_PARENT, ReportFromInputs, run_report, write  # noqa: E402
 
 sys.path.insert(0, str(PACKAGE_PARENT))
 from orderly_report.sections import bench  # noqa: E402
@@ -94,20 +93,15 @@ def section_ids(index: str) -> list:
     return re.findall(r'<section id="([^"]+)"', index)
 
 
-class BenchSection(unittest.TestCase):
+class BenchSection(ReportFromInputs):
     @classmethod
-    def setUpClass(cls):
-        cls.tmp = tempfile.TemporaryDirectory(prefix="orderly-bench-section-")
-        root = Path(cls.tmp.name)
-        cls.input = write(root / "in", {"bench/bench.json": bench_document()})
-        cls.output = root / "out"
-        cls.result = run_report("--input", cls.input, "--output", cls.output)
-        cls.index = (cls.output / "index.html").read_text(encoding="utf-8") if cls.result.returncode == 0 else ""
-        cls.section = section_text(cls.index)
+    def inputs(cls):
+        return {"bench/bench.json": bench_document()}
 
     @classmethod
-    def tearDownClass(cls):
-        cls.tmp.cleanup()
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.section = section_text(cls.index)
 
     def test_summary_line_names_the_worst_ratio_per_level(self):
         self.assertEqual(self.result.returncode, 0, self.result.stderr)

@@ -5,14 +5,12 @@ blown-up run or a null value draws no NaN."""
 
 import json
 import sys
-import tempfile
 import unittest
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import fixtures  # noqa: E402
-from test_orderly_report import run_report  # noqa: E402
+from fixtures import ReportFromInputs  # noqa: E402
 
 POLICY = {"bins_per_decade": 10, "probes_per_bin": 16, "fit_decades": 2, "min_fit_points": 6,
           "bounded_below": 0.25, "random_walk_below": 0.75, "linear_below": 1.5, "saturated_at": 0.5,
@@ -61,27 +59,18 @@ def document():
     }
 
 
-class EnergySection(unittest.TestCase):
+class EnergySection(ReportFromInputs):
     @classmethod
-    def setUpClass(cls):
-        cls.tmp = tempfile.TemporaryDirectory(prefix="orderly-energy-section-")
-        root = Path(cls.tmp.name)
+    def inputs(cls):
         doc = document()
         doc["runs"][1]["samples"][3]["bin_max"] = None   # a null in the JSON: drawn as nothing
-        cls.input = fixtures.write(root / "runs", {"energy/energy.json": doc})
-        cls.output = root / "report"
-        cls.result = run_report("--input", cls.input, "--output", cls.output)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.tmp.cleanup()
+        return {"energy/energy.json": doc}
 
     def test_section_summary_counts_the_classes(self):
         self.assertEqual(self.result.returncode, 0, self.result.stderr)
         self.assertIn("orderly_report: energy: 4 runs; 2 linear-drift, 1 bounded, 1 unstable",
                       self.result.stdout.splitlines())
-        page = (self.output / "index.html").read_text(encoding="utf-8")
-        self.assertIn('id="energy"', page)
+        self.assertIn('id="energy"', self.index)
 
     def test_growth_figure_data_is_the_documents_numbers(self):
         data = json.loads((self.output / "energy" / "energy_growth_kepler.json").read_text(encoding="utf-8"))
@@ -104,21 +93,20 @@ class EnergySection(unittest.TestCase):
         data = json.loads((self.output / "energy" / "energy_harmonic_prediction.json").read_text(encoding="utf-8"))
         roles = [s["role"] for p in data["panels"] for s in p["series"]]
         self.assertEqual(roles, ["measured", "prediction"])
-        page = (self.output / "index.html").read_text(encoding="utf-8")
-        self.assertIn("-1.000e-08", page)   # |R(ih)|^2 - 1 per step, from the JSON
+        self.assertIn("-1.000e-08", self.index)   # |R(ih)|^2 - 1 per step, from the JSON
 
 
-class EnergySectionBadInput(unittest.TestCase):
-    def test_missing_field_is_named(self):
+class EnergySectionBadInput(ReportFromInputs):
+    @classmethod
+    def inputs(cls):
         doc = document()
         del doc["runs"][2]["growth"]
-        with tempfile.TemporaryDirectory(prefix="orderly-energy-bad-") as d:
-            root = Path(d)
-            inputs = fixtures.write(root / "runs", {"energy.json": doc})
-            result = run_report("--input", inputs, "--output", root / "report")
-        self.assertEqual(result.returncode, 2)
-        self.assertIn("runs[2]: 'growth' is missing", result.stderr)
-        self.assertEqual(len(result.stderr.strip().splitlines()), 1)
+        return {"energy.json": doc}
+
+    def test_missing_field_is_named(self):
+        self.assertEqual(self.result.returncode, 2)
+        self.assertIn("runs[2]: 'growth' is missing", self.result.stderr)
+        self.assertEqual(len(self.result.stderr.strip().splitlines()), 1)
 
 
 if __name__ == "__main__":

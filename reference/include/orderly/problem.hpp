@@ -123,6 +123,24 @@ struct separable_split {
   std::function<void(const T& t, const state_of<T>& p, state_of<T>& velocity)> velocity;
 };
 
+// A bound orbit about the origin in the plane of (y[0], y[1]), its periapsis on the positive y[0]
+// axis at t0: the true anomaly of a state is its polar angle, unwrapped over the revolutions. The
+// phase along the orbit is the mean anomaly, which advances uniformly in time on the exact orbit,
+// so a numerical orbit's lag measured in it has the same size wherever on the orbit it is read.
+template <class T>
+struct planar_orbit {
+  std::function<T(const T& true_anomaly)> mean_anomaly;  // of a position at this (unwrapped) true anomaly
+  std::function<T(const T& t)> true_anomaly;             // of the exact solution at t, unwrapped
+};
+
+// The harmonic oscillator q'' = -k q: unit mass, y = (q, p), H = (p^2 + k q^2) / 2. Linear, so a
+// method's linear model (its stability function, or a splitting's step matrix) predicts every
+// step of it exactly.
+template <class T>
+struct harmonic_oscillator {
+  T k;
+};
+
 template <class T>
 struct typed_problem {
   const problem_info* info = nullptr;
@@ -135,6 +153,9 @@ struct typed_problem {
   std::function<void(const T& t, const state_of<T>& y, std::vector<T>& jacobian)> jacobian;
   std::vector<invariant<T>> invariants;
   std::optional<separable_split<T>> split;
+  std::optional<T> period;                           // of the solution from y0, where it is periodic
+  std::optional<planar_orbit<T>> orbit;              // a two-body orbit, whose phase a study can follow
+  std::optional<harmonic_oscillator<T>> oscillator;  // the problem is the harmonic oscillator
 };
 
 }  // namespace orderly

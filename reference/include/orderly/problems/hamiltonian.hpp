@@ -72,7 +72,14 @@ struct pendulum {
                                        f.assign(1, T(-sin(q[0])));
                                      },
                                  .velocity = [](const T&, const state_of<T>& v, state_of<T>& dq) { dq = v; }};
+    p.period = period(q0);
     return p;
+  }
+  // 4 K(k), k = sin(q0/2): sn and cn, of which the exact solution is made, have the period 4K.
+  template <class T>
+  static T period(const T& q0) {
+    using std::sin;
+    return T(4 * boost::math::ellint_1(T(sin(q0 / 2))));
   }
 };
 
@@ -86,6 +93,42 @@ T eccentric_anomaly(const T& mean_anomaly, const T& e) {
   const T M = mean_anomaly - two_pi * floor(mean_anomaly / two_pi);
   auto f = [&](const T& E) { return std::make_pair(T(E - e * sin(E) - M), T(1 - e * cos(E))); };
   return boost::math::tools::newton_raphson_iterate(f, M, T(M - e), T(M + e), std::numeric_limits<T>::digits);
+}
+
+// Kepler's true anomaly at time t, unwrapped (continuous in t): from the eccentric anomaly E of
+// Kepler's equation (reduced to one period) and the count of whole periods; nu and E agree at
+// multiples of pi and differ by less than pi, which fixes nu's branch.
+template <class T>
+T kepler_true_anomaly(const T& t, const T& e) {
+  using std::atan2;
+  using std::cos;
+  using std::floor;
+  using std::round;
+  using std::sin;
+  using std::sqrt;
+  const T two_pi = 2 * pi<T>();
+  const T E = eccentric_anomaly(t, e);
+  const T E_unwrapped = E + two_pi * floor(t / two_pi);
+  const T nu = 2 * atan2(sqrt(1 + e) * sin(E / 2), sqrt(1 - e) * cos(E / 2));
+  return nu + two_pi * round((E_unwrapped - nu) / two_pi);
+}
+
+// Kepler's mean anomaly M = E - e sin E of a position of true anomaly nu (unwrapped), E the
+// eccentric anomaly on nu's branch (they agree at multiples of pi and differ by less than pi). M
+// advances uniformly (dM/dt = 1 for the unit orbit), so a numerical orbit's lag has the same size
+// at every point of the orbit in M; in the true anomaly the same lag is multiplied by d nu / d M,
+// which varies by ((1 + e) / (1 - e))^2 (16 at e = 0.6) between apoapsis and periapsis.
+template <class T>
+T kepler_mean_anomaly(const T& nu, const T& e) {
+  using std::atan2;
+  using std::cos;
+  using std::round;
+  using std::sin;
+  using std::sqrt;
+  const T two_pi = 2 * pi<T>();
+  const T E = 2 * atan2(sqrt(1 - e) * sin(nu / 2), sqrt(1 + e) * cos(nu / 2));
+  const T E_unwrapped = E + two_pi * round((nu - E) / two_pi);
+  return E_unwrapped - e * sin(E_unwrapped);
 }
 
 // Two-body problem q'' = -q/|q|^3 (HLW GNI Sect. I.2.3) with eccentricity e (default 0.6):
@@ -156,6 +199,9 @@ struct kepler {
     p.split = separable_split<T>{.half_dimension = 2,
                                  .force = [force](const T&, const state_of<T>& q, state_of<T>& f) { force(q, f); },
                                  .velocity = [](const T&, const state_of<T>& v, state_of<T>& dq) { dq = v; }};
+    p.period = T(2 * pi<T>());  // semi-major axis 1 for every e, GM = 1
+    p.orbit = planar_orbit<T>{.mean_anomaly = [e](const T& nu) { return kepler_mean_anomaly(nu, e); },
+                              .true_anomaly = [e](const T& t) { return kepler_true_anomaly(t, e); }};
     return p;
   }
 };

@@ -59,9 +59,13 @@ typed_problem<T> make_spring(const problem_info* info) {
   };
   p.exact = spring_solution<T>{k, b, p.y0[0], p.y0[1], forcing};
   p.jacobian = [k, b](const T&, const state_of<T>&, std::vector<T>& J) { J = {T(0), T(1), -k, -b}; };
-  if (b == 0 && forcing == 0)
+  if (b == 0 && forcing == 0) {
     p.invariants.push_back(
         {"energy", [k](const T&, const state_of<T>& y) { return T((y[1] * y[1] + k * y[0] * y[0]) / 2); }});
+    using std::sqrt;
+    p.period = T(2 * pi<T>() / sqrt(k));
+    p.oscillator = harmonic_oscillator<T>{k};
+  }
   if (b == 0) {
     p.split = separable_split<T>{.half_dimension = 1,
                                  .force =

@@ -9,9 +9,10 @@
 // the running maximum over the bins. The energy is evaluated in a wider scalar than the run's
 // (wide_scalar_name), from the run's state converted exactly, so the evaluation's own rounding
 // cannot pollute errors of a few units of the run's epsilon. H0 is the energy of the run's
-// (rounded) initial state. Kepler and the solar system also give the angular momentum, and Kepler
-// the phase (along-track) error against its exact solution, in the mean anomaly (kepler_mean_anomaly
-// in energy_run.hpp: uniform in time, so the lag does not depend on where in the orbit it is read).
+// (rounded) initial state. Kepler and the solar system also give the angular momentum, and a
+// problem with a planar orbit (typed_problem::orbit: Kepler) the phase (along-track) error against
+// its exact solution, in the mean anomaly (uniform in time, so the lag does not depend on where in
+// the orbit it is read).
 //
 // The growth of the envelope against t is a least-squares slope in log-log over the last
 // policy.fit_decades decades of t (growth_policy below), with an uncertainty, and a class.
@@ -152,7 +153,7 @@ struct energy_sample {
   double bin_max = 0;                            // the bin's maximum of energy_error over its probes
   double envelope = 0;                           // running maximum of bin_max
   std::optional<double> angular_momentum_error;  // |L - L0| / |L0| (vector norm for 3-D)
-  std::optional<double> phase_error;             // Kepler: M_numerical - M_exact, mean anomaly (radians, unwrapped)
+  std::optional<double> phase_error;             // an orbit: M_numerical - M_exact, mean anomaly (radians, unwrapped)
   std::optional<double> predicted_energy_error;  // harmonic: from the method (harmonic_prediction)
   std::optional<double> predicted_energy_deviation;
   // With a round-off shadow: |H(y_n) - H(y~_n)| / |H0|, y~ the same method run in the wide scalar
@@ -210,15 +211,12 @@ struct energy_result {
   theory_check energy_theory, phase_theory, roundoff_theory;
   double epsilon = 0;                            // the run scalar's machine epsilon (its unit round-off times 2)
   std::string theory;                            // harmonic: how the prediction was derived
-  std::optional<double> per_step_energy_factor;  // RK on harmonic: |R(i omega h)|^2
+  std::optional<double> per_step_energy_factor;  // harmonic, a method with R: |R(i omega h)|^2
   energy_policy policy;
 };
 
 // The problems the study accepts (Hamiltonian, with an "energy" invariant); the scalars it runs in.
 bool energy_problem(const problem_info& problem);
-// The period of a periodic problem (kepler: 2 pi; harmonic: 2 pi / sqrt(k); pendulum: 4 K(sin(q0/2))),
-// none for the others (Henon-Heiles, the N-body problems).
-std::optional<double> problem_period(const problem_info& problem);
 const char* wide_scalar_name(scalar_kind run);
 
 energy_result study_energy(const energy_request& request);
@@ -229,18 +227,21 @@ theory_check roundoff_theory_of(const energy_result& result);
 nlohmann::json to_json(const energy_result& result);
 
 // Harmonic oscillator x'' = -k x: the relative energy deviation (H_n - H0)/H0 after each of
-// `steps`, predicted exactly from the method. Runge-Kutta: y_{n+1} = R(hA) y_n with R the exact
-// stability polynomial (stability.hpp); in coordinates (sqrt(k) x, v) A is skew, so
-// H_n = |R(i omega h)|^(2n) H0, omega = sqrt(k). Splitting: the 2x2 propagation matrix M of the
-// composition of drifts [[1, a h], [0, 1]] and kicks [[1, 0], [-b h k, 1]], H_n from M^n y0.
-// Evaluated at 50 digits from the exact coefficients and the run's h (given exactly as h_exact).
+// `steps`, predicted exactly from the method's linear model (method_linear_model.hpp). A method
+// with a stability function R (Runge-Kutta, Rosenbrock): y_{n+1} = R(hA) y_n; in coordinates
+// (sqrt(k) x, v) A is skew, so H_n = |R(i omega h)|^(2n) H0, omega = sqrt(k). A splitting method:
+// the 2x2 propagation matrix M of the composition of drifts [[1, a h], [0, 1]] and kicks
+// [[1, 0], [-b h k, 1]], H_n from M^n y0. Evaluated at 50 digits from the exact coefficients and
+// the run's h (given exactly as h_exact). None for a method without a linear model (a seed
+// specimen).
 struct harmonic_prediction {
   std::string formula;
-  std::optional<double> per_step_factor;  // RK: |R(i omega h)|^2
+  std::optional<double> per_step_factor;  // R: |R(i omega h)|^2
   std::vector<double> deviation;          // (H_n - H0)/H0 for each requested n
 };
-harmonic_prediction predict_harmonic(const method_entry& method, const mp50& h_exact, const mp50& k, const mp50& x0,
-                                     const mp50& v0, const std::vector<std::size_t>& steps);
+std::optional<harmonic_prediction> predict_harmonic(const method_entry& method, const mp50& h_exact, const mp50& k,
+                                                    const mp50& x0, const mp50& v0,
+                                                    const std::vector<std::size_t>& steps);
 
 // The default suite: every Runge-Kutta and splitting method on kepler and the outer solar system,
 // the implicit symplectic methods on kepler with Newton solved and stopped early, the harmonic

@@ -5,13 +5,16 @@
 #include <orderly/bound_user_stepper.hpp>
 #include <orderly/driver.hpp>
 #include <orderly/energy.hpp>
-#include <orderly/problems/hamiltonian.hpp>
 #include <orderly/problems/support.hpp>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string_view>
+#include <vector>
 
 namespace orderly::energy_detail {
 
@@ -82,42 +85,6 @@ inline std::vector<probe> probe_schedule(std::size_t steps, const energy_policy&
   return probes;
 }
 
-// Kepler's true anomaly at time t, unwrapped (continuous in t): from the eccentric anomaly E of
-// Kepler's equation (problems::eccentric_anomaly, reduced to one period) and the count of whole
-// periods; nu and E agree at multiples of pi and differ by less than pi, which fixes nu's branch.
-template <class W>
-W kepler_true_anomaly(const W& t, const W& e) {
-  using std::atan2;
-  using std::cos;
-  using std::floor;
-  using std::round;
-  using std::sin;
-  using std::sqrt;
-  const W two_pi = 2 * problems::pi<W>();
-  const W E = problems::eccentric_anomaly(t, e);
-  const W E_unwrapped = E + two_pi * floor(t / two_pi);
-  const W nu = 2 * atan2(sqrt(1 + e) * sin(E / 2), sqrt(1 - e) * cos(E / 2));
-  return nu + two_pi * round((E_unwrapped - nu) / two_pi);
-}
-
-// Kepler's mean anomaly M = E - e sin E of a position of true anomaly nu (unwrapped), E the
-// eccentric anomaly on nu's branch (they agree at multiples of pi and differ by less than pi). M
-// advances uniformly (dM/dt = 1 for the unit orbit), so a numerical orbit's lag has the same size
-// at every point of the orbit in M; in the true anomaly the same lag is multiplied by d nu / d M,
-// which varies by ((1 + e) / (1 - e))^2 (16 at e = 0.6) between apoapsis and periapsis.
-template <class W>
-W kepler_mean_anomaly(const W& nu, const W& e) {
-  using std::atan2;
-  using std::cos;
-  using std::round;
-  using std::sin;
-  using std::sqrt;
-  const W two_pi = 2 * problems::pi<W>();
-  const W E = 2 * atan2(sqrt(1 - e) * sin(nu / 2), sqrt(1 + e) * cos(nu / 2));
-  const W E_unwrapped = E + two_pi * round((nu - E) / two_pi);
-  return E_unwrapped - e * sin(E_unwrapped);
-}
-
 template <class W>
 const invariant<W>* find_invariant(const typed_problem<W>& p, std::string_view name) {
   for (const auto& inv : p.invariants)
@@ -148,135 +115,187 @@ std::unique_ptr<bound_stepper<T>> request_stepper(const energy_request& request,
     throw std::invalid_argument("energy: a user's stepper runs in double with its own update only");
 }
 
-template <class T, summation Sum>
-energy_result run_energy(const energy_request& request) {
-  using W = typename wide<T>::type;
-  using std::abs;
-  const method_entry* method = request.method;  // none for a user's stepper
-  const auto& entry = *request.problem;
-  const energy_policy& policy = request.policy;
-  const typed_problem<T> problem = instantiate<T>(entry);
-  const typed_problem<W> wide_problem = instantiate<W>(entry);
-  const T h = problems::value<T>(request.h);
-  auto stepper = request_stepper<T, Sum>(request, problem);
+// A state of the run's scalar in W, each entry exactly (widen).
+template <class W, class T>
+state_of<W> to_wide(const state_of<T>& y) {
+  state_of<W> w(y.size());
+  for (std::size_t i = 0; i < y.size(); ++i) w[i] = widen<W>(y[i]);
+  return w;
+}
 
-  const invariant<W>* energy = find_invariant(wide_problem, "energy");
-  if (!energy) throw std::invalid_argument(entry.info.name + " has no energy invariant");
+// What a run's states are measured against, evaluated in W at the start: the energy (every problem
+// of the study has one) and the components of the angular momentum where the problem has them.
+template <class W>
+struct invariants_at_start {
+  const invariant<W>* energy = nullptr;
   std::vector<const invariant<W>*> momentum;
-  for (const auto& inv : wide_problem.invariants)
-    if (inv.name.rfind("angular momentum", 0) == 0) momentum.push_back(&inv);
-
-  auto to_wide = [](const state_of<T>& y) {
-    state_of<W> w(y.size());
-    for (std::size_t i = 0; i < y.size(); ++i) w[i] = widen<W>(y[i]);
-    return w;
-  };
-  const W t0 = widen<W>(problem.t0);
-  const W h_wide = widen<W>(h);
-  const state_of<W> y0 = to_wide(problem.y0);
-  const W H0 = energy->value(t0, y0);
-  const W H0_scale = abs(H0);
-  if (H0_scale == 0) throw std::invalid_argument(entry.info.name + ": H0 = 0, no relative energy error");
+  W H0 = 0, H0_scale = 0;
   std::vector<W> L0;
   W L0_norm = 0;
-  for (const auto* inv : momentum) {
-    L0.push_back(inv->value(t0, y0));
-    L0_norm += L0.back() * L0.back();
-  }
-  {
-    using std::sqrt;
-    L0_norm = sqrt(L0_norm);
-  }
 
-  // Kepler: the phase is tracked from the start (the revolution count needs every step).
-  const bool kepler = entry.info.name == "kepler";
-  const W eccentricity = kepler ? problems::parameter<W>(entry.info, "eccentricity") : W(0);
-  std::uint64_t revolutions = 0;
-  bool below_axis = false;  // q2 < 0 at the previous step
+  // (H - H0) / |H0|, signed.
+  W energy_deviation(const W& t, const state_of<W>& y) const { return (energy->value(t, y) - H0) / H0_scale; }
 
-  // The round-off shadow: the same method in W from the run's rounded y0 with the run's rounded h.
-  constexpr bool shadow_possible = !std::is_same_v<T, float128>;
-  std::unique_ptr<bound_stepper<W>> shadow;
-  state_of<W> shadow_y = y0;
-  if (request.roundoff_shadow) {
-    if (!method)
-      throw std::invalid_argument("energy: no round-off shadow of a user's stepper (it steps in double only)");
-    if constexpr (shadow_possible)
-      shadow = run_stepper<W, summation::plain>(*method, wide_problem, request.newton_tolerance);
-    else
-      throw std::invalid_argument("energy: a round-off shadow of a float128 run would need a 100-digit run");
-  }
-  double roundoff_bin_max = 0, roundoff_envelope = 0;
-
-  const auto probes = probe_schedule(request.steps, policy);
-  std::size_t next = 0;
-  double bin_max = 0, envelope = 0;
-  energy_result result;
-  result.samples.reserve(
-      static_cast<std::size_t>(std::count_if(probes.begin(), probes.end(), [](const probe& p) { return p.bin_end; })));
-
-  auto observer = [&](std::size_t n, const T&, const state_of<T>& y) {
-    if (shadow) shadow->step(t0 + W(n - 1) * h_wide, shadow_y, h_wide);
-    if (kepler) {
-      // One revolution more each time the orbit crosses the negative q1 axis downwards (atan2
-      // jumps from +pi to -pi there).
-      const bool below = y[1] < 0;
-      if (below && !below_axis && y[0] < 0) ++revolutions;
-      below_axis = below;
+  // |L - L0| / |L0|, the vector norm over the components.
+  double momentum_error(const W& t, const state_of<W>& y) const {
+    W d2 = 0;
+    for (std::size_t c = 0; c < momentum.size(); ++c) {
+      const W d = momentum[c]->value(t, y) - L0[c];
+      d2 += d * d;
     }
-    if (next >= probes.size() || n != probes[next].step) return;
-    const state_of<W> yw = to_wide(y);
-    const W t_wide = t0 + W(n) * h_wide;  // the run's t_n = n h exactly, h the run's rounded step
-    const W deviation = (energy->value(t_wide, yw) - H0) / H0_scale;
+    using std::sqrt;
+    return static_cast<double>(sqrt(d2) / L0_norm);
+  }
+};
+
+template <class W>
+invariants_at_start<W> invariants_of(const typed_problem<W>& problem, const W& t0, const state_of<W>& y0) {
+  using std::abs;
+  invariants_at_start<W> start;
+  start.energy = find_invariant(problem, "energy");
+  if (!start.energy) throw std::invalid_argument(problem.info->name + " has no energy invariant");
+  for (const auto& inv : problem.invariants)
+    if (inv.name.rfind("angular momentum", 0) == 0) start.momentum.push_back(&inv);
+  start.H0 = start.energy->value(t0, y0);
+  start.H0_scale = abs(start.H0);
+  if (start.H0_scale == 0) throw std::invalid_argument(problem.info->name + ": H0 = 0, no relative energy error");
+  for (const auto* inv : start.momentum) {
+    start.L0.push_back(inv->value(t0, y0));
+    start.L0_norm += start.L0.back() * start.L0.back();
+  }
+  using std::sqrt;
+  start.L0_norm = sqrt(start.L0_norm);
+  return start;
+}
+
+// The phase along a problem's planar orbit (typed_problem::orbit): the revolutions counted from the
+// run's own states at every step, and at a probe the lag of the unwrapped true anomaly behind the
+// exact orbit's, measured in the mean anomaly.
+template <class T, class W>
+class orbit_phase {
+ public:
+  explicit orbit_phase(const planar_orbit<W>& orbit) : orbit_(orbit) {}
+
+  // One revolution more each time the orbit crosses the negative q1 axis downwards (atan2 jumps
+  // from +pi to -pi there).
+  void step(const state_of<T>& y) {
+    const bool below = y[1] < 0;
+    if (below && !below_axis_ && y[0] < 0) ++revolutions_;
+    below_axis_ = below;
+  }
+
+  double error(const W& t, const state_of<W>& y) const {
+    using std::atan2;
+    const W two_pi = 2 * problems::pi<W>();
+    const W theta = atan2(y[1] + W(0), y[0]) + two_pi * W(revolutions_);
+    return static_cast<double>(orbit_.mean_anomaly(theta) - orbit_.mean_anomaly(orbit_.true_anomaly(t)));
+  }
+
+ private:
+  const planar_orbit<W>& orbit_;
+  std::uint64_t revolutions_ = 0;
+  bool below_axis_ = false;  // q2 < 0 at the previous step
+};
+
+// The round-off shadow: the same method in W from the run's rounded y0 with the run's rounded h,
+// stepped beside the run. The truncation error is the same in both, so the energy difference of
+// the two states is the run's round-off alone.
+template <class W>
+struct roundoff_shadow {
+  std::unique_ptr<bound_stepper<W>> stepper;
+  state_of<W> y;
+  double bin_max = 0, envelope = 0;
+};
+
+template <class T, class W>
+std::optional<roundoff_shadow<W>> shadow_of(const energy_request& request, const typed_problem<W>& wide_problem,
+                                            const state_of<W>& y0) {
+  if (!request.roundoff_shadow) return std::nullopt;
+  if (!request.method)
+    throw std::invalid_argument("energy: no round-off shadow of a user's stepper (it steps in double only)");
+  if constexpr (!std::is_same_v<T, float128>)
+    return roundoff_shadow<W>{run_stepper<W, summation::plain>(*request.method, wide_problem, request.newton_tolerance),
+                              y0};
+  else
+    throw std::invalid_argument("energy: a round-off shadow of a float128 run would need a 100-digit run");
+}
+
+// The run's observer. At every step: the shadow's step and the orbit's revolution count. At each
+// probe of the schedule: the energy's deviation, folded into its bin's maximum; at a bin's end, the
+// sample (with the angular momentum, the phase and the round-off where the run has them).
+template <class T, class W>
+class probe_recorder {
+ public:
+  probe_recorder(std::vector<probe> probes, const invariants_at_start<W>& start, const W& t0, const W& h,
+                 roundoff_shadow<W>* shadow, orbit_phase<T, W>* orbit)
+      : probes_(std::move(probes)), start_(start), t0_(t0), h_(h), shadow_(shadow), orbit_(orbit) {
+    samples.reserve(static_cast<std::size_t>(
+        std::count_if(probes_.begin(), probes_.end(), [](const probe& p) { return p.bin_end; })));
+  }
+
+  void operator()(std::size_t n, const T&, const state_of<T>& y) {
+    if (shadow_) shadow_->stepper->step(t0_ + W(n - 1) * h_, shadow_->y, h_);
+    if (orbit_) orbit_->step(y);
+    if (next_ >= probes_.size() || n != probes_[next_].step) return;
+    record(n, to_wide<W>(y), probes_[next_].bin_end);
+    ++next_;
+  }
+
+  std::vector<energy_sample> samples;
+
+ private:
+  void record(std::size_t n, const state_of<W>& y, bool bin_end) {
+    using std::abs;
+    const W t = t0_ + W(n) * h_;  // the run's t_n = n h exactly, h the run's rounded step
+    const W deviation = start_.energy_deviation(t, y);
     const double error = static_cast<double>(abs(deviation));
     // std::max would drop a NaN; a value that is not finite must reach the record (class unstable).
-    bin_max = std::isfinite(error) ? std::max(bin_max, error) : error;
-    if (shadow)
-      roundoff_bin_max =
-          std::max(roundoff_bin_max,
-                   static_cast<double>(abs(energy->value(t_wide, yw) - energy->value(t_wide, shadow_y)) / H0_scale));
-    if (probes[next].bin_end) {
-      envelope = std::max(envelope, bin_max);
-      energy_sample s{.step = n,
-                      .t = static_cast<double>(t_wide),
-                      .energy_error = error,
-                      .energy_deviation = static_cast<double>(deviation),
-                      .bin_max = bin_max,
-                      .envelope = envelope};
-      if (!momentum.empty()) {
-        W d2 = 0;
-        for (std::size_t c = 0; c < momentum.size(); ++c) {
-          const W d = momentum[c]->value(t_wide, yw) - L0[c];
-          d2 += d * d;
-        }
-        using std::sqrt;
-        s.angular_momentum_error = static_cast<double>(sqrt(d2) / L0_norm);
-      }
-      if (kepler) {
-        using std::atan2;
-        const W two_pi = 2 * problems::pi<W>();
-        const W theta = atan2(yw[1] + W(0), yw[0]) + two_pi * W(revolutions);
-        s.phase_error =
-            static_cast<double>(kepler_mean_anomaly(theta, eccentricity) -
-                                kepler_mean_anomaly(kepler_true_anomaly(t_wide, eccentricity), eccentricity));
-      }
-      if (shadow) {
-        roundoff_envelope = std::max(roundoff_envelope, roundoff_bin_max);
-        s.roundoff_energy_error = roundoff_bin_max;
-        s.roundoff_envelope = roundoff_envelope;
-        s.roundoff_energy_deviation =
-            static_cast<double>((energy->value(t_wide, yw) - energy->value(t_wide, shadow_y)) / H0_scale);
-        roundoff_bin_max = 0;
-      }
-      result.samples.push_back(s);
-      bin_max = 0;
+    bin_max_ = std::isfinite(error) ? std::max(bin_max_, error) : error;
+    if (shadow_)
+      shadow_->bin_max =
+          std::max(shadow_->bin_max, static_cast<double>(abs(roundoff_difference(t, y)) / start_.H0_scale));
+    if (!bin_end) return;
+    envelope_ = std::max(envelope_, bin_max_);
+    energy_sample s{.step = n,
+                    .t = static_cast<double>(t),
+                    .energy_error = error,
+                    .energy_deviation = static_cast<double>(deviation),
+                    .bin_max = bin_max_,
+                    .envelope = envelope_};
+    if (!start_.momentum.empty()) s.angular_momentum_error = start_.momentum_error(t, y);
+    if (orbit_) s.phase_error = orbit_->error(t, y);
+    if (shadow_) {
+      shadow_->envelope = std::max(shadow_->envelope, shadow_->bin_max);
+      s.roundoff_energy_error = shadow_->bin_max;
+      s.roundoff_envelope = shadow_->envelope;
+      s.roundoff_energy_deviation = static_cast<double>(roundoff_difference(t, y) / start_.H0_scale);
+      shadow_->bin_max = 0;
     }
-    ++next;
-  };
-  const auto outcome = drive_fixed(*stepper, problem, h, request.steps, observer);
+    samples.push_back(s);
+    bin_max_ = 0;
+  }
 
+  // H(y_n) - H(y~_n), y~ the shadow's state.
+  W roundoff_difference(const W& t, const state_of<W>& y) const {
+    return start_.energy->value(t, y) - start_.energy->value(t, shadow_->y);
+  }
+
+  std::vector<probe> probes_;
+  const invariants_at_start<W>& start_;
+  W t0_, h_;
+  roundoff_shadow<W>* shadow_;
+  orbit_phase<T, W>* orbit_;
+  std::size_t next_ = 0;
+  double bin_max_ = 0, envelope_ = 0;
+};
+
+// What ran and how it ended.
+template <class T, summation Sum>
+void describe_run(energy_result& result, const energy_request& request, const T& h, const drive_outcome<T>& outcome,
+                  double t_end) {
+  const method_entry* method = request.method;  // none for a user's stepper
   result.method = method ? method->name : request.user->name;
-  result.problem = entry.info.name;
+  result.problem = request.problem->info.name;
   result.family = method ? family_name(method->family) : "user";
   result.symplectic = method && method->symplectic;  // a user's stepper declares none
   result.order = method ? method->order : request.user->declared_order;
@@ -286,28 +305,64 @@ energy_result run_energy(const energy_request& request) {
   result.compensated = Sum == summation::compensated;
   result.stable = outcome.stable;
   result.failure = outcome.failure;
-  result.t_end = static_cast<double>(t0 + W(outcome.steps_done) * h_wide);
+  result.t_end = t_end;
   result.rhs_evaluations = outcome.work.rhs_evaluations;
   if (method && method->family == method_family::implicit_rk) {
     result.newton_tolerance = request.newton_tolerance;
     result.newton_iterations = outcome.work.linear_solves;  // one solve with the LU per Newton iteration
   }
-  result.policy = policy;
+  result.policy = request.policy;
+}
 
-  // Harmonic oscillator: the prediction from the method itself, at the same steps.
-  if (entry.info.name == "harmonic" && method && (method->tableau() || method->splitting())) {
-    std::vector<std::size_t> steps;
-    for (const auto& s : result.samples) steps.push_back(s.step);
-    const auto prediction =
-        predict_harmonic(*method, widen<mp50>(widen<W>(h)), problems::parameter<mp50>(entry.info, "k"),
-                         widen<mp50>(widen<W>(problem.y0[0])), widen<mp50>(widen<W>(problem.y0[1])), steps);
-    for (std::size_t i = 0; i < result.samples.size(); ++i) {
-      result.samples[i].predicted_energy_deviation = prediction.deviation[i];
-      result.samples[i].predicted_energy_error = std::fabs(prediction.deviation[i]);
-    }
-    result.theory = prediction.formula;
-    result.per_step_energy_factor = prediction.per_step_factor;
+// A harmonic oscillator: the energy the method's linear model predicts at the run's samples (none
+// for a method without one), from the run's rounded h and y0 taken exactly and k in 50 digits.
+template <class T, class W>
+void attach_harmonic_prediction(energy_result& result, const method_entry& method, const problem_entry& entry,
+                                const typed_problem<T>& problem, const T& h) {
+  std::vector<std::size_t> steps;
+  for (const auto& s : result.samples) steps.push_back(s.step);
+  const typed_problem<mp50> exact_problem = instantiate<mp50>(entry);
+  const auto prediction =
+      predict_harmonic(method, widen<mp50>(widen<W>(h)), exact_problem.oscillator->k,
+                       widen<mp50>(widen<W>(problem.y0[0])), widen<mp50>(widen<W>(problem.y0[1])), steps);
+  if (!prediction) return;
+  for (std::size_t i = 0; i < result.samples.size(); ++i) {
+    result.samples[i].predicted_energy_deviation = prediction->deviation[i];
+    result.samples[i].predicted_energy_error = std::fabs(prediction->deviation[i]);
   }
+  result.theory = prediction->formula;
+  result.per_step_energy_factor = prediction->per_step_factor;
+}
+
+// One run: the run's and the wide scalar's problem, the invariants at the start, the orbit's phase
+// and the round-off shadow where the run has them, the probes recorded along the fixed steps, then
+// what ran and, on a harmonic oscillator, the method's prediction beside the record.
+template <class T, summation Sum>
+energy_result run_energy(const energy_request& request) {
+  using W = typename wide<T>::type;
+  const auto& entry = *request.problem;
+  const typed_problem<T> problem = instantiate<T>(entry);
+  const typed_problem<W> wide_problem = instantiate<W>(entry);
+  const T h = problems::value<T>(request.h);
+  auto stepper = request_stepper<T, Sum>(request, problem);
+
+  const W t0 = widen<W>(problem.t0);
+  const W h_wide = widen<W>(h);
+  const invariants_at_start<W> start = invariants_of(wide_problem, t0, to_wide<W>(problem.y0));
+  // A planar orbit's phase is tracked from the start (the revolution count needs every step).
+  std::optional<orbit_phase<T, W>> orbit;
+  if (wide_problem.orbit) orbit.emplace(*wide_problem.orbit);
+  auto shadow = shadow_of<T>(request, wide_problem, to_wide<W>(problem.y0));
+
+  probe_recorder<T, W> recorder(probe_schedule(request.steps, request.policy), start, t0, h_wide,
+                                shadow ? &*shadow : nullptr, orbit ? &*orbit : nullptr);
+  const auto outcome = drive_fixed(*stepper, problem, h, request.steps, recorder);
+
+  energy_result result;
+  result.samples = std::move(recorder.samples);
+  describe_run<T, Sum>(result, request, h, outcome, static_cast<double>(t0 + W(outcome.steps_done) * h_wide));
+  if (request.method && problem.oscillator)
+    attach_harmonic_prediction<T, W>(result, *request.method, entry, problem, h);
   return result;
 }
 
