@@ -5,6 +5,7 @@
 #include <orderly/energy.hpp>
 #include <orderly/problems/support.hpp>
 #include <orderly/analysis/method_linear_model.hpp>
+#include "named_entries.hpp"
 
 #include <algorithm>
 #include <array>
@@ -16,20 +17,11 @@
 namespace orderly {
 namespace {
 
+using energy_lists::method_named;
+using energy_lists::problem_named;
+
 // Points per recorded trajectory: enough for a smooth curve of 90 s of oscillation at 1 rad/s.
 constexpr std::size_t trajectory_points = 600;
-
-const method_entry& method_named(const std::string& name) {
-  const auto* m = find_method(name);
-  if (!m) throw std::logic_error("energy: no method " + name + " in the catalog");
-  return *m;
-}
-
-const problem_entry& problem_named(const std::string& name) {
-  const auto* p = find_problem(name);
-  if (!p) throw std::logic_error("energy: no problem " + name + " in the catalog");
-  return *p;
-}
 
 // Mechanical energy (v^2 + k x^2)/2 of the springs (unit mass).
 double spring_energy(double k, double x, double v) { return (v * v + k * x * x) / 2; }

@@ -4,6 +4,7 @@
 #include <orderly/formatted.hpp>
 #include <orderly/shard_cost.hpp>
 #include <orderly/user_stepper_json.hpp>
+#include "named_entries.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -15,6 +16,9 @@
 namespace orderly {
 namespace {
 
+using energy_lists::method_named;
+using energy_lists::problem_named;
+
 struct suite_job {
   std::string part;
   energy_request request;
@@ -23,18 +27,6 @@ struct suite_job {
 bool long_time_method(const method_entry& m) {
   return m.family == method_family::explicit_rk || m.family == method_family::embedded_rk ||
          m.family == method_family::splitting;
-}
-
-const problem_entry& problem_named(const std::string& name) {
-  const auto* p = find_problem(name);
-  if (!p) throw std::logic_error("energy suite: no problem " + name);
-  return *p;
-}
-
-const method_entry& method_named(const std::string& name) {
-  const auto* m = find_method(name);
-  if (!m) throw std::logic_error("energy suite: no method " + name);
-  return *m;
 }
 
 // The suite's parts. Steps and steps sizes: kepler at h = 1/100 (628 steps per orbit of period
