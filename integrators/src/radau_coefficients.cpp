@@ -49,10 +49,18 @@ std::vector<high_precision> bracketed_roots(Function g, const high_precision& lo
   return roots;
 }
 
-}  // namespace
+// W(k, j) = c_j^k, factored: the collocation conditions and the embedded weights both solve
+// W x = rhs (sum_j x_j c_j^k = rhs_k for k < s).
+Eigen::FullPivLU<hp_matrix> vandermonde_of(const std::vector<high_precision>& c) {
+  const auto s = static_cast<int>(c.size());
+  hp_matrix w(s, s);
+  for (int k = 0; k < s; ++k)
+    for (int j = 0; j < s; ++j) w(k, j) = pow(c[j], k);
+  return Eigen::FullPivLU<hp_matrix>(w);
+}
 
-radau_coefficients compute_coefficients(int s) {
-  if (s < 1) throw std::invalid_argument("Radau IIA stage count must be positive, got " + std::to_string(s));
+// Nodes, A, b = the last row of A (stiffly accurate) and A^(-1) of the s-stage method.
+radau_coefficients collocation_method(int s) {
   radau_coefficients r;
   r.stages = s;
   // Nodes: s-1 interior zeros plus c_s = 1 (a zero of the polynomial exactly).
@@ -65,12 +73,8 @@ radau_coefficients compute_coefficients(int s) {
   }
   r.c.push_back(high_precision(1));
 
-  // Collocation: A V = R with V(k, j) = c_j^k ... solved as V^T-systems, one per row of A:
-  // sum_j a_ij c_j^(k-1) = c_i^k / k  <=>  W a_i = rhs_i with W(k, j) = c_j^(k-1).
-  hp_matrix w(s, s);
-  for (int k = 0; k < s; ++k)
-    for (int j = 0; j < s; ++j) w(k, j) = pow(r.c[j], k);
-  const Eigen::FullPivLU<hp_matrix> vandermonde(w);
+  // Collocation: sum_j a_ij c_j^(k-1) = c_i^k / k for k = 1..s, one Vandermonde system per row of A.
+  const auto vandermonde = vandermonde_of(r.c);
   r.a.assign(s * s, high_precision(0));
   for (int i = 0; i < s; ++i) {
     hp_vector rhs(s);
@@ -87,27 +91,23 @@ radau_coefficients compute_coefficients(int s) {
   r.a_inverse.resize(s * s);
   for (int i = 0; i < s; ++i)
     for (int j = 0; j < s; ++j) r.a_inverse[i * s + j] = a_inverse(i, j);
+  return r;
+}
 
-  // The adaptive code's error estimate rests on the one real eigenvalue of A^(-1), which only odd
-  // stage counts have (for even s, det(I - u A) has no real zero): the method itself is complete.
-  if (s % 2 == 0) return r;
-  radau_error_estimate& estimate = r.error_estimate.emplace();
-
-  // The real eigenvalue u of A^(-1) is the real zero of det(I - u A), which for Radau IIA is the
-  // denominator of the (s-1, s) Pade approximant of exp:
-  // Q(u) = sum_m (-1)^m s! (2s-1-m)! / ((2s-1)! m! (s-m)!) u^m (exact rational coefficients).
+// The real eigenvalue u of A^(-1) is the real zero of det(I - u A), which for Radau IIA is the
+// denominator of the (s-1, s) Pade approximant of exp:
+// Q(u) = sum_m (-1)^m s! (2s-1-m)! / ((2s-1)! m! (s-m)!) u^m (exact rational coefficients).
+high_precision real_eigenvalue_of_inverse(int s) {
   std::vector<high_precision> q(s + 1);
-  {
-    auto factorial = [](int n) {
-      boost::multiprecision::cpp_int f = 1;
-      for (int k = 2; k <= n; ++k) f *= k;
-      return f;
-    };
-    for (int m = 0; m <= s; ++m) {
-      const exact coefficient =
-          exact(factorial(s) * factorial(2 * s - 1 - m), factorial(2 * s - 1) * factorial(m) * factorial(s - m));
-      q[m] = (m % 2 ? -1 : 1) * to_high_precision(coefficient);
-    }
+  auto factorial = [](int n) {
+    boost::multiprecision::cpp_int f = 1;
+    for (int k = 2; k <= n; ++k) f *= k;
+    return f;
+  };
+  for (int m = 0; m <= s; ++m) {
+    const exact coefficient =
+        exact(factorial(s) * factorial(2 * s - 1 - m), factorial(2 * s - 1) * factorial(m) * factorial(s - m));
+    q[m] = (m % 2 ? -1 : 1) * to_high_precision(coefficient);
   }
   auto pade_denominator = [&q](const high_precision& u) {
     high_precision sum = 0;
@@ -118,18 +118,35 @@ radau_coefficients compute_coefficients(int s) {
   while (pade_denominator(upper) >= 0) upper *= 2;  // Q(0) = 1 > 0, Q(u) -> -inf for odd s
   const auto eigenvalues = bracketed_roots(pade_denominator, high_precision(0), upper, 64 * s);
   if (eigenvalues.size() != 1) throw std::logic_error("Radau IIA: expected one real eigenvalue of A^-1");
-  estimate.real_eigenvalue = eigenvalues.front();
-  estimate.gamma0 = 1 / estimate.real_eigenvalue;
+  return eigenvalues.front();
+}
 
-  // Embedded weights: gamma0 on node 0 plus b^ on c_1..c_s, exact for polynomials of degree < s.
+// The adaptive code's error estimate: gamma0 = 1/u and the embedded weights, gamma0 on node 0 plus
+// b^ on c_1..c_s, exact for polynomials of degree < s.
+radau_error_estimate error_estimate_of(const radau_coefficients& r) {
+  const int s = r.stages;
+  radau_error_estimate estimate;
+  estimate.real_eigenvalue = real_eigenvalue_of_inverse(s);
+  estimate.gamma0 = 1 / estimate.real_eigenvalue;
   hp_vector rhs(s);
   for (int k = 0; k < s; ++k) rhs(k) = high_precision(1) / (k + 1) - (k == 0 ? estimate.gamma0 : high_precision(0));
-  const hp_vector embedded = vandermonde.solve(rhs);
+  const hp_vector embedded = vandermonde_of(r.c).solve(rhs);
   estimate.embedded_b.resize(s);
   estimate.error_weights.assign(s, high_precision(0));
   for (int i = 0; i < s; ++i) estimate.embedded_b[i] = embedded(i);
   for (int j = 0; j < s; ++j)
     for (int i = 0; i < s; ++i) estimate.error_weights[j] += (estimate.embedded_b[i] - r.b[i]) * r.a_inverse[i * s + j];
+  return estimate;
+}
+
+}  // namespace
+
+radau_coefficients compute_coefficients(int s) {
+  if (s < 1) throw std::invalid_argument("Radau IIA stage count must be positive, got " + std::to_string(s));
+  radau_coefficients r = collocation_method(s);
+  // The estimate rests on the one real eigenvalue of A^(-1), which only odd stage counts have (for
+  // even s, det(I - u A) has no real zero): an even-stage method is complete without it.
+  if (s % 2 == 1) r.error_estimate = error_estimate_of(r);
   return r;
 }
 

@@ -8,6 +8,8 @@
 
 namespace orderly {
 
+// Long for a reason: a data table, one entry per specimen with its article's source and claims; split
+// into functions it would read no better.
 const std::vector<seed_specimen>& seed_specimens() {
   static const std::vector<seed_specimen> specimens = [] {
     using seeds::rk4_time_argument;

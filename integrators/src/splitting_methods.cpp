@@ -36,6 +36,8 @@ void compose_leapfrog(splitting_method& m, const Weights& g) {
 
 }  // namespace
 
+// Long for a reason: a data table, one entry per method with its published coefficients and source;
+// split into functions it would read no better.
 const std::vector<splitting_method>& splitting_methods() {
   static const std::vector<splitting_method> methods = [] {
     std::vector<splitting_method> all;
