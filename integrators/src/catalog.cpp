@@ -49,3 +49,127 @@ const std::vector<method_entry>& method_catalog() {
 }
 
 }  // namespace orderly
+
+namespace orderly {
+
+const char* family_name(method_family f) {
+  switch (f) {
+    case method_family::explicit_rk:
+      return "explicit-rk";
+    case method_family::embedded_rk:
+      return "embedded-rk";
+    case method_family::splitting:
+      return "splitting";
+    case method_family::seed:
+      return "seed";
+    case method_family::implicit_rk:
+      return "implicit-rk";
+    case method_family::rosenbrock:
+      return "rosenbrock";
+  }
+  return "?";
+}
+
+bool satisfies_cooper_condition(const butcher_tableau& t) {
+  const auto k = tableau_coefficients<high_precision>(t);
+  using boost::multiprecision::abs;
+  const std::size_t s = k.b.size();
+  const high_precision& roundoff = certified_coefficient_tolerance();
+  auto a = [&](std::size_t i, std::size_t j) { return j < k.a[i].size() ? k.a[i][j] : high_precision(0); };
+  for (std::size_t i = 0; i < s; ++i)
+    for (std::size_t j = 0; j < s; ++j)
+      if (abs(k.b[i] * a(i, j) + k.b[j] * a(j, i) - k.b[i] * k.b[j]) > roundoff) return false;
+  return true;
+}
+
+method_entry catalog_entry(const butcher_tableau& t) {
+  const bool is_explicit = t.is_explicit();
+  const bool fsal = is_explicit && t.first_same_as_last();
+  return {.name = t.name,
+          .title = t.title,
+          .family = !is_explicit       ? method_family::implicit_rk
+                    : t.embedded_order ? method_family::embedded_rk
+                                       : method_family::explicit_rk,
+          .stages = t.stages(),
+          .order = t.order,
+          .embedded_order = t.embedded_order,
+          .implicit = !is_explicit,
+          .symplectic = !is_explicit && satisfies_cooper_condition(t),  // no explicit method satisfies it
+          .fevals_per_step = static_cast<double>(t.stages() - (fsal ? 1 : 0)),
+          .coefficient_digits = t.coefficient_digits ? std::optional<int>(t.coefficient_digits) : std::nullopt,
+          .definition = &t};
+}
+
+method_entry catalog_entry(const splitting_method& m) {
+  return {.name = m.name,
+          .title = m.title,
+          .family = method_family::splitting,
+          .stages = m.stages(),
+          .order = m.order,
+          .implicit = false,
+          .symplectic = true,
+          .fevals_per_step = static_cast<double>(m.force_evaluations_per_step()),
+          .definition = &m};
+}
+
+method_entry catalog_entry(const seed_specimen& s) {
+  return {.name = s.name,
+          .title = s.title,
+          .family = method_family::seed,
+          .stages = s.rhs_evaluations_per_step,
+          .order = s.claimed_order,
+          .implicit = false,
+          .symplectic = false,
+          .fevals_per_step = static_cast<double>(s.rhs_evaluations_per_step),
+          .definition = &s};
+}
+
+method_entry catalog_entry(const rosenbrock_method& m) {
+  return {.name = m.name,
+          .title = m.title,
+          .family = method_family::rosenbrock,
+          .stages = m.stages(),
+          .order = m.order,
+          .embedded_order = m.embedded_order,
+          .implicit = true,  // linearly implicit: one LU per step
+          .symplectic = false,
+          .fevals_per_step = static_cast<double>(m.stages()),
+          .coefficient_digits = m.coefficient_digits ? std::optional<int>(m.coefficient_digits) : std::nullopt,
+          .definition = &m};
+}
+
+const method_entry* find_method(std::string_view name) {
+  for (const auto& entry : method_catalog())
+    if (entry.name == name) return &entry;
+  return nullptr;
+}
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+std::vector<std::string> closest_names(std::string_view name, const std::vector<std::string>& names,
+                                       std::size_t count) {
+  std::vector<std::pair<std::size_t, std::string>> scored;
+  for (const auto& candidate : names) {
+    const bool contains = candidate.find(name) != std::string::npos || name.find(candidate) != std::string_view::npos;
+    scored.emplace_back(contains ? 0 : edit_distance(name, candidate), candidate);
+  }
+  std::stable_sort(scored.begin(), scored.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  std::vector<std::string> result;
+  for (std::size_t i = 0; i < scored.size() && i < count; ++i) result.push_back(scored[i].second);
+  return result;
+}
+
+}  // namespace orderly

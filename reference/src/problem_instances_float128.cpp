@@ -1,5 +1,5 @@
 // The catalog's typed problems compiled once for float128 (declared extern in problem_catalog.hpp).
-#include <orderly/problem_catalog.hpp>
+#include <orderly/problem_types.hpp>
 
 namespace orderly {
 

@@ -1,6 +1,6 @@
 // The catalog's typed problems compiled once for the hardware scalars (declared extern in
 // problem_catalog.hpp).
-#include <orderly/problem_catalog.hpp>
+#include <orderly/problem_types.hpp>
 
 namespace orderly {
 

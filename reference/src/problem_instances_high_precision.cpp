@@ -1,5 +1,5 @@
 // The catalog's typed problems compiled once for high_precision (declared extern in problem_catalog.hpp).
-#include <orderly/problem_catalog.hpp>
+#include <orderly/problem_types.hpp>
 
 namespace orderly {
 

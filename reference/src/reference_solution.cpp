@@ -3,6 +3,7 @@
 #include <orderly/extrapolation_reference.hpp>
 #include <orderly/reference_solution.hpp>
 #include <orderly/shared_results.hpp>
+#include <orderly/problem_types.hpp>
 #include <orderly/stiff_reference.hpp>
 
 #include <algorithm>

@@ -7,6 +7,7 @@
 //  - invariants constant along the exact solutions;
 //  - the fifth root the gate problem's right-hand side takes, against Boost's 100-digit pow.
 #include <orderly/problem_catalog.hpp>
+#include <orderly/problems/hamiltonian.hpp>
 #include <orderly/problems/support.hpp>
 
 #include <gtest/gtest.h>

@@ -13,11 +13,6 @@
 namespace orderly {
 
 // Throws std::invalid_argument for a NUL byte, nlohmann::json::parse_error for a syntax error.
-inline nlohmann::json parse_json_text(std::istream& in) {
-  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  if (const auto nul = text.find('\0'); nul != std::string::npos)
-    throw std::invalid_argument("a NUL byte at offset " + std::to_string(nul) + ": not a JSON text");
-  return nlohmann::json::parse(text);
-}
+nlohmann::json parse_json_text(std::istream& in);
 
 }  // namespace orderly

@@ -15,22 +15,13 @@ namespace orderly {
 // alpha + Gamma with its weights (Hairer-Wanner II, VI.7). Splitting methods act on a linear
 // problem through their step matrix (analyse_splitting) and seed specimens have no coefficients:
 // nothing.
-inline std::optional<rk_coefficients<exact>> linear_coefficients(const method_entry& method,
-                                                                 weight_set weights = weight_set::primary) {
-  if (const auto* tableau = method.tableau()) return exact_coefficients(*tableau, weights);
-  if (const auto* rosenbrock = method.rosenbrock())
-    return rosenbrock_linear_equivalent(*rosenbrock, weights == weight_set::embedded);
-  return std::nullopt;
-}
+std::optional<rk_coefficients<exact>> linear_coefficients(const method_entry& method,
+                                                          weight_set weights = weight_set::primary);
 
 // The stability function R(z) = P(z) / Q(z) of a method that has one (the methods with
 // linear_coefficients). A tableau's is computed in the arithmetic its entries allow
 // (stability_function_of(butcher_tableau)); a Rosenbrock method's exactly from its equivalent.
-inline std::optional<stability_function_coefficients> stability_function_of(const method_entry& method,
-                                                                            weight_set weights = weight_set::primary) {
-  if (const auto* tableau = method.tableau()) return stability_function_of(*tableau, weights);
-  if (const auto linear = linear_coefficients(method, weights)) return stability_function_of(*linear);
-  return std::nullopt;
-}
+std::optional<stability_function_coefficients> stability_function_of(const method_entry& method,
+                                                                     weight_set weights = weight_set::primary);
 
 }  // namespace orderly

@@ -11,18 +11,6 @@ namespace orderly {
 // A Runge-Kutta tableau's stage order (stage_order(butcher_tableau): exactly, or to the certified
 // precision of 100-digit coefficients). A Rosenbrock method's is not derived (the analysis reports
 // none either); splitting methods and seed specimens have no tableau: nothing.
-inline std::optional<int> stage_order(const method_entry& method) {
-  switch (method.family) {
-    case method_family::explicit_rk:
-    case method_family::embedded_rk:
-    case method_family::implicit_rk:
-      return stage_order(*method.tableau());
-    case method_family::rosenbrock:
-    case method_family::splitting:
-    case method_family::seed:
-      break;
-  }
-  return std::nullopt;
-}
+std::optional<int> stage_order(const method_entry& method);
 
 }  // namespace orderly

@@ -103,11 +103,8 @@ stability_function_coefficients stability_function_of(const rk_coefficients<Numb
 
 // A tableau's, in the arithmetic its coefficients allow: exact when every entry is rational, from
 // the 100-digit values otherwise (their P and Q recognised as rationals where they are).
-inline stability_function_coefficients stability_function_of(const butcher_tableau& t,
-                                                             weight_set weights = weight_set::primary) {
-  if (t.exact_entries()) return stability_function_of(exact_coefficients(t, weights));
-  return stability_function_of(tableau_coefficients<high_precision>(t, weights));
-}
+stability_function_coefficients stability_function_of(const butcher_tableau& t,
+                                                      weight_set weights = weight_set::primary);
 
 // R(z) in the scalar T (coefficients rounded once from their exact values).
 template <class T>
@@ -123,138 +120,54 @@ std::complex<T> evaluate_stability_function(const stability_function_coefficient
 namespace detail {
 
 // p(iy) = even(y) + i odd(y): |p(iy)|^2 = even^2 + odd^2, even(y) = sum_(k even) p_k (-1)^(k/2) y^k.
-inline exact_polynomial squared_modulus_on_axis(const exact_polynomial& p) {
-  exact_polynomial even(p.size(), exact(0)), odd(p.size(), exact(0));
-  for (std::size_t k = 0; k < p.size(); ++k) {
-    const bool negative = (k / 2) % 2 == 1;
-    (k % 2 == 0 ? even : odd)[k] = negative ? exact(-p[k]) : p[k];
-  }
-  return trimmed(even) * trimmed(even) + trimmed(odd) * trimmed(odd);
-}
+exact_polynomial squared_modulus_on_axis(const exact_polynomial& p);
 
 // The most each coefficient of p^2 (or |p(iy)|^2, whose terms are those of p^2 with signs) can
 // move when each coefficient of p moves by at most its uncertainty: (|p| + u)^2 - |p|^2.
-inline exact_polynomial square_uncertainty(const exact_polynomial& p, const exact_polynomial& uncertainty) {
-  exact_polynomial magnitude, widened;
-  for (std::size_t k = 0; k < p.size(); ++k) {
-    magnitude.push_back(abs(p[k]));
-    widened.push_back(abs(p[k]) + (k < uncertainty.size() ? uncertainty[k] : exact(0)));
-  }
-  return widened * widened - magnitude * magnitude;
-}
+exact_polynomial square_uncertainty(const exact_polynomial& p, const exact_polynomial& uncertainty);
 
 // A margin Q^2 - P^2 (either axis) with every term that its uncertainty could make zero dropped:
 // such a term's sign is not known from rounded coefficients, and the method's own may be zero
 // (Gauss methods: |R(iy)| = 1, the margin vanishes identically).
-inline exact_polynomial without_terms_within_uncertainty(exact_polynomial margin,
-                                                         const stability_function_coefficients& r) {
-  if (r.numerator_uncertainty.empty() && r.denominator_uncertainty.empty()) return margin;
-  const auto bound = square_uncertainty(r.denominator, r.denominator_uncertainty) +
-                     square_uncertainty(r.numerator, r.numerator_uncertainty);
-  for (std::size_t k = 0; k < margin.size(); ++k)
-    if (k < bound.size() && abs(margin[k]) <= bound[k]) margin[k] = 0;
-  return trimmed(std::move(margin));
-}
+exact_polynomial without_terms_within_uncertainty(exact_polynomial margin, const stability_function_coefficients& r);
 
 }  // namespace detail
 
 // |Q(iy)|^2 - |P(iy)|^2 as a polynomial in y: |R(iy)| <= 1 exactly where it is >= 0.
-inline exact_polynomial imaginary_axis_margin(const stability_function_coefficients& r) {
-  return detail::without_terms_within_uncertainty(
-      detail::squared_modulus_on_axis(r.denominator) - detail::squared_modulus_on_axis(r.numerator), r);
-}
+exact_polynomial imaginary_axis_margin(const stability_function_coefficients& r);
 
 // Q(x)^2 - P(x)^2 on the real axis: |R(x)| <= 1 exactly where it is >= 0 (and Q(x) != 0).
-inline exact_polynomial real_axis_margin(const stability_function_coefficients& r) {
-  return detail::without_terms_within_uncertainty(r.denominator * r.denominator - r.numerator * r.numerator, r);
-}
+exact_polynomial real_axis_margin(const stability_function_coefficients& r);
 
 // The margins' terms dropped for lying within their uncertainty of zero, as (power, value).
-inline std::vector<std::pair<int, exact>> margin_terms_within_uncertainty(const stability_function_coefficients& r) {
-  std::vector<std::pair<int, exact>> dropped;
-  const auto raw = detail::squared_modulus_on_axis(r.denominator) - detail::squared_modulus_on_axis(r.numerator);
-  const auto kept = imaginary_axis_margin(r);
-  for (std::size_t k = 0; k < raw.size(); ++k)
-    if (raw[k] != 0 && (k >= kept.size() || kept[k] == 0)) dropped.emplace_back(static_cast<int>(k), raw[k]);
-  return dropped;
-}
+std::vector<std::pair<int, exact>> margin_terms_within_uncertainty(const stability_function_coefficients& r);
 
 namespace detail {
 
 // Walks away from zero along the ordered roots of `margin` and returns the first root after which
 // the margin turns negative (its sign is decided exactly at a rational point between roots).
 // Returns nothing when the margin stays non-negative out to beyond every root.
-inline std::optional<high_precision> first_loss_of_stability(const exact_polynomial& margin,
-                                                             const std::vector<high_precision>& roots_outward,
-                                                             const exact& direction) {
-  high_precision previous = 0;
-  auto rational_between = [](const high_precision& x, const high_precision& y) { return exact_value_of((x + y) / 2); };
-  for (std::size_t k = 0; k <= roots_outward.size(); ++k) {
-    const exact probe =
-        k < roots_outward.size() ? rational_between(previous, roots_outward[k]) : exact_value_of(previous) + direction;
-    if (evaluate(margin, probe) < 0) return previous;
-    if (k < roots_outward.size()) previous = roots_outward[k];
-  }
-  return std::nullopt;
-}
+std::optional<high_precision> first_loss_of_stability(const exact_polynomial& margin,
+                                                      const std::vector<high_precision>& roots_outward,
+                                                      const exact& direction);
 
 }  // namespace detail
 
 // The stability interval [x, 0] on the negative real axis: x, or nothing when unbounded.
-inline std::optional<high_precision> real_stability_limit(const stability_function_coefficients& r) {
-  const auto margin = real_axis_margin(r);
-  if (margin.empty()) return std::nullopt;  // |R| = 1 on the whole axis
-  const exact bound = root_bound(margin);
-  auto roots = real_roots(margin, exact(-bound), exact(0));
-  std::reverse(roots.begin(), roots.end());  // from 0 outward
-  return detail::first_loss_of_stability(margin, roots, exact(-1));
-}
+std::optional<high_precision> real_stability_limit(const stability_function_coefficients& r);
 
 // The stability interval [-iy, iy] on the imaginary axis: y (zero when the method is unstable on
 // the axis arbitrarily close to 0), or nothing when unbounded.
-inline std::optional<high_precision> imaginary_stability_limit(const stability_function_coefficients& r) {
-  const auto margin = imaginary_axis_margin(r);
-  if (margin.empty()) return std::nullopt;  // |R(iy)| = 1 for every y (Gauss methods, trapezoidal rule)
-  const exact bound = root_bound(margin);
-  const auto roots = real_roots(margin, exact(0), bound);
-  return detail::first_loss_of_stability(margin, roots, exact(1));
-}
+std::optional<high_precision> imaginary_stability_limit(const stability_function_coefficients& r);
 
 // Routh-Hurwitz: every root of p lies in the open left half-plane. A zero in the first column
 // (a root on the axis, or the singular case) counts as "not strictly".
-inline bool all_roots_in_open_left_half_plane(const exact_polynomial& polynomial) {
-  const auto p = trimmed(polynomial);
-  const int n = static_cast<int>(p.size()) - 1;
-  if (n <= 0) return true;
-  // Rows of the Routh array, highest power first.
-  std::vector<exact> upper, lower;
-  for (int k = n; k >= 0; k -= 2) upper.push_back(p[static_cast<std::size_t>(k)]);
-  for (int k = n - 1; k >= 0; k -= 2) lower.push_back(p[static_cast<std::size_t>(k)]);
-  const int lead_sign = sign(p.back());
-  for (int row = 1; row <= n; ++row) {
-    if (lower.empty() || sign(lower.front()) != lead_sign) return false;
-    std::vector<exact> next;
-    for (std::size_t k = 0; k + 1 < upper.size(); ++k) {
-      const exact right = k + 1 < lower.size() ? lower[k + 1] : exact(0);
-      next.push_back((lower.front() * upper[k + 1] - upper.front() * right) / lower.front());
-    }
-    upper = std::move(lower);
-    lower = std::move(next);
-  }
-  return true;
-}
+bool all_roots_in_open_left_half_plane(const exact_polynomial& polynomial);
 
 // A-stable: |R(z)| <= 1 on the closed left half-plane, i.e. no pole there (Q's roots all in the open
 // right half-plane, Routh-Hurwitz on Q(-z)) and |R(iy)| <= 1 for every real y (the margin has no
 // negative value: none of its sign-changing roots is followed by a negative stretch).
-inline bool is_a_stable(const stability_function_coefficients& r) {
-  if (!all_roots_in_open_left_half_plane(reflected(r.denominator))) return false;
-  const auto margin = imaginary_axis_margin(r);
-  if (margin.empty()) return true;
-  if (margin.back() < 0) return false;  // |R(iy)| > 1 for large y
-  const auto roots = real_roots(margin, exact(0), root_bound(margin));
-  return !detail::first_loss_of_stability(margin, roots, exact(1)).has_value();
-}
+bool is_a_stable(const stability_function_coefficients& r);
 
 // Stage order: the largest q for which B(q) and C(q) hold (Hairer-Wanner II, IV.5 and IV.15):
 //   B(q): sum_i b_i c_i^(k-1) = 1/k,                 k = 1..q (the quadrature's order),
@@ -284,9 +197,6 @@ int stage_order(const rk_coefficients<Number>& m, const Number& tolerance = Numb
 }
 
 // A tableau's: exactly, or to the certified precision of 100-digit coefficients.
-inline int stage_order(const butcher_tableau& t) {
-  if (t.exact_entries()) return stage_order(exact_coefficients(t));
-  return stage_order(tableau_coefficients<high_precision>(t), certified_coefficient_tolerance());
-}
+int stage_order(const butcher_tableau& t);
 
 }  // namespace orderly

@@ -19,48 +19,21 @@ namespace orderly {
 // in float128 so their order shows over a proper window.
 inline constexpr int extended_precision_from_order = 6;
 
-inline std::vector<convergence_request> default_suite() {
-  std::vector<convergence_request> jobs;
-  for (const auto& [method, problem] : select_pairs(default_convergence_suite())) {
-    jobs.push_back({.method = method, .problem = problem, .scalar = scalar_kind::float64});
-    if (method->family != method_family::seed && method->order >= extended_precision_from_order)
-      jobs.push_back({.method = method, .problem = problem, .scalar = scalar_kind::quad});
-  }
-  return jobs;
-}
+std::vector<convergence_request> default_suite();
 
 // The quick suite: double only (the report's quick iteration; the default suite is the measurement).
-inline std::vector<convergence_request> quick_suite() {
-  std::vector<convergence_request> jobs;
-  for (const auto& [method, problem] : select_pairs(quick_convergence_suite()))
-    jobs.push_back({.method = method, .problem = problem, .scalar = scalar_kind::float64});
-  return jobs;
-}
+std::vector<convergence_request> quick_suite();
 
 // One gate measurement: float128 keeps the round-off plateau out of every window (seeds run in
 // float; methods whose coefficients are published decimals in double, the most their digits
 // resolve), but double is tried first and kept when its measurement is clear of rounding -- then
 // float128 would repeat the same errors to many digits (the low-order methods, whose errors at
 // 2^14 steps stay far above double's round-off).
-inline convergence_request gate_request(const method_entry* method, const problem_entry* problem,
-                                        weight_set weights = weight_set::primary) {
-  return {.method = method,
-          .problem = problem,
-          .scalar = method->resolved_in(scalar_kind::quad) ? scalar_kind::quad : scalar_kind::float64,
-          .weights = weights,
-          .tolerance_sweep = false,
-          .double_when_clear = true};
-}
+convergence_request gate_request(const method_entry* method, const problem_entry* problem,
+                                 weight_set weights = weight_set::primary);
 
 // The gate: every pair of the gate suite; both weight sets of every embedded pair.
-inline std::vector<convergence_request> gate_set() {
-  std::vector<convergence_request> jobs;
-  for (const auto& [method, problem] : select_pairs(gate_suite())) {
-    jobs.push_back(gate_request(method, problem));
-    if (method->embedded_order) jobs.push_back(gate_request(method, problem, weight_set::embedded));
-  }
-  return jobs;
-}
+std::vector<convergence_request> gate_set();
 
 // A job's expected cost for spreading a suite over shards: the right-hand-side evaluations of its
 // grids (each grid doubles the last, so they sum to about twice the finest) in its scalar.
@@ -80,28 +53,7 @@ inline std::string job_file_stem(const convergence_request& job) {
 // Runs convergence requests in parallel; results in job order whatever the thread count. The jobs
 // share one measurement cache, and the ones that start in a more precise scalar run first: their
 // measurements are the ones a double job's refinement repeats, and they are the longest.
-inline std::vector<job_outcome<convergence_result>> run_convergence_jobs(std::vector<convergence_request> jobs,
-                                                                         unsigned threads,
-                                                                         progress_meter* progress = nullptr) {
-  (void)method_catalog();  // build the catalogs' statics before threads use them
-  (void)problem_catalog();
-  measurement_cache cache;
-  for (auto& job : jobs) job.cache = &cache;
-  std::vector<std::size_t> order(jobs.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return jobs[a].scalar != scalar_kind::float64 && jobs[b].scalar == scalar_kind::float64;
-  });
-  std::vector<convergence_request> ordered;
-  for (std::size_t i : order) ordered.push_back(jobs[i]);
-  auto ran = run_jobs(
-      ordered, [](const convergence_request& job) { return study_convergence(job); }, threads, progress,
-      [](const convergence_request& job) {
-        return job.method->name + "/" + job.problem->info.name + "/" + std::string(scalar_name(job.scalar));
-      });
-  std::vector<job_outcome<convergence_result>> outcomes(jobs.size());
-  for (std::size_t k = 0; k < order.size(); ++k) outcomes[order[k]] = std::move(ran[k]);
-  return outcomes;
-}
+std::vector<job_outcome<convergence_result>> run_convergence_jobs(std::vector<convergence_request> jobs,
+                                                                  unsigned threads, progress_meter* progress = nullptr);
 
 }  // namespace orderly

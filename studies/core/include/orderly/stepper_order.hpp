@@ -28,16 +28,7 @@ struct rhs_view {
 };
 
 // The problems `orderly gate` measures every catalog method on (the gate suite's problems).
-inline std::vector<std::string> gate_problems() {
-  std::vector<std::string> names;
-  for (const auto& problem : problem_catalog())
-    for (const auto& part : gate_suite())
-      if (part.problems.selects(problem.info)) {
-        names.push_back(problem.info.name);
-        break;
-      }
-  return names;
-}
+std::vector<std::string> gate_problems();
 
 template <class T>
 constexpr std::string_view scalar_name_of() {

@@ -6,11 +6,6 @@
 
 namespace orderly {
 
-inline nlohmann::json user_stepper_json(const user_stepper& stepper) {
-  return {{"name", stepper.name},
-          {"declared_order", stepper.declared_order},
-          {"separable", stepper.separable},
-          {"closest_method", stepper.closest_method}};
-}
+nlohmann::json user_stepper_json(const user_stepper& stepper);
 
 }  // namespace orderly

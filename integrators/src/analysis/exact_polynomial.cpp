@@ -1,0 +1,180 @@
+// Compiled once: the analysis's rational and 100-digit arithmetic, which every file including
+// the header would otherwise instantiate again.
+#include <orderly/analysis/exact_polynomial.hpp>
+
+namespace orderly {
+
+exact_polynomial trimmed(exact_polynomial p) {
+  while (!p.empty() && p.back() == 0) p.pop_back();
+  return p;
+}
+
+exact evaluate(const exact_polynomial& p, const exact& x) {
+  exact value = 0;
+  for (auto it = p.rbegin(); it != p.rend(); ++it) value = value * x + *it;
+  return value;
+}
+
+high_precision evaluate(const exact_polynomial& p, const high_precision& x) {
+  high_precision value = 0;
+  for (auto it = p.rbegin(); it != p.rend(); ++it) value = value * x + to_high_precision(*it);
+  return value;
+}
+
+exact_polynomial operator+(const exact_polynomial& p, const exact_polynomial& q) {
+  exact_polynomial r(std::max(p.size(), q.size()), exact(0));
+  for (std::size_t k = 0; k < p.size(); ++k) r[k] += p[k];
+  for (std::size_t k = 0; k < q.size(); ++k) r[k] += q[k];
+  return trimmed(std::move(r));
+}
+
+exact_polynomial operator-(const exact_polynomial& p, const exact_polynomial& q) {
+  exact_polynomial r(std::max(p.size(), q.size()), exact(0));
+  for (std::size_t k = 0; k < p.size(); ++k) r[k] += p[k];
+  for (std::size_t k = 0; k < q.size(); ++k) r[k] -= q[k];
+  return trimmed(std::move(r));
+}
+
+exact_polynomial operator*(const exact_polynomial& p, const exact_polynomial& q) {
+  if (p.empty() || q.empty()) return {};
+  exact_polynomial r(p.size() + q.size() - 1, exact(0));
+  for (std::size_t i = 0; i < p.size(); ++i)
+    for (std::size_t j = 0; j < q.size(); ++j) r[i + j] += p[i] * q[j];
+  return trimmed(std::move(r));
+}
+
+exact_polynomial derivative(const exact_polynomial& p) {
+  exact_polynomial d;
+  for (std::size_t k = 1; k < p.size(); ++k) d.push_back(p[k] * static_cast<int>(k));
+  return trimmed(std::move(d));
+}
+
+std::pair<exact_polynomial, exact_polynomial> divide(exact_polynomial p, const exact_polynomial& divisor) {
+  const auto d = trimmed(divisor);
+  if (d.empty()) throw std::invalid_argument("polynomial division by zero");
+  p = trimmed(std::move(p));
+  if (p.size() < d.size()) return {{}, p};
+  exact_polynomial quotient(p.size() - d.size() + 1, exact(0));
+  for (std::size_t k = quotient.size(); k-- > 0;) {
+    const exact factor = p[k + d.size() - 1] / d.back();
+    quotient[k] = factor;
+    for (std::size_t j = 0; j < d.size(); ++j) p[k + j] -= factor * d[j];
+  }
+  return {trimmed(std::move(quotient)), trimmed(std::move(p))};
+}
+
+exact_polynomial monic(exact_polynomial p) {
+  p = trimmed(std::move(p));
+  if (p.empty()) return p;
+  const exact lead = p.back();
+  for (auto& c : p) c /= lead;
+  return p;
+}
+
+exact_polynomial primitive_part(exact_polynomial p) {
+  using boost::multiprecision::cpp_int;
+  p = trimmed(std::move(p));
+  if (p.empty()) return p;
+  cpp_int common_denominator = 1, common_numerator = 0;
+  for (const auto& c : p) common_denominator = lcm(common_denominator, denominator(c));
+  for (const auto& c : p)
+    common_numerator = gcd(common_numerator, numerator(c) * (common_denominator / denominator(c)));
+  const exact scale(common_denominator, common_numerator);  // positive
+  for (auto& c : p) c *= scale;
+  return p;
+}
+
+exact_polynomial greatest_common_divisor(exact_polynomial a, exact_polynomial b) {
+  a = primitive_part(std::move(a));
+  b = primitive_part(std::move(b));
+  while (!b.empty()) {
+    auto remainder = primitive_part(divide(a, b).second);
+    a = std::move(b);
+    b = std::move(remainder);
+  }
+  return monic(std::move(a));
+}
+
+exact_polynomial square_free_part(const exact_polynomial& p) {
+  const auto g = greatest_common_divisor(p, derivative(p));
+  return g.size() <= 1 ? monic(p) : monic(divide(p, g).first);
+}
+
+exact_polynomial reflected(exact_polynomial p) {
+  for (std::size_t k = 1; k < p.size(); k += 2) p[k] = -p[k];
+  return p;
+}
+
+exact root_bound(const exact_polynomial& p) {
+  const auto q = trimmed(p);
+  exact largest = 0;
+  for (std::size_t k = 0; k + 1 < q.size(); ++k) largest = std::max(largest, exact(abs(q[k] / q.back())));
+  return largest + 1;
+}
+
+std::vector<high_precision> real_roots(const exact_polynomial& p, const exact& lo, const exact& hi) {
+  std::vector<high_precision> roots;
+  if (degree(p) < 1) return roots;
+  auto g = square_free_part(p);
+  for (const exact& end : {lo, hi})
+    if (evaluate(g, end) == 0) g = divide(g, exact_polynomial{-end, exact(1)}).first;  // simple root: exact
+  if (degree(g) < 1) return roots;
+  const sturm_sequence sturm(g);
+  constexpr int nudge_divisions = 1 << 20;  // a bisection point that is a root moves by 1e-6 of the width
+  // An interval with its ends' Sturm variations: each bisection point's is counted once and
+  // serves both halves (the exact evaluations of the chain are the cost of the isolation).
+  struct interval {
+    exact a, b;
+    int variations_a = 0, variations_b = 0;
+  };
+  std::vector<interval> stack = {{lo, hi, sturm.variations(lo), sturm.variations(hi)}};
+  std::vector<std::pair<exact, exact>> isolated;
+  while (!stack.empty()) {
+    auto [a, b, variations_a, variations_b] = stack.back();
+    stack.pop_back();
+    const int count = variations_a - variations_b;
+    if (count == 0) continue;
+    if (count == 1) {
+      isolated.emplace_back(a, b);
+      continue;
+    }
+    exact middle = (a + b) / 2;
+    while (evaluate(g, middle) == 0) middle += (b - a) / nudge_divisions;
+    const int variations_middle = sturm.variations(middle);
+    stack.push_back({middle, b, variations_middle, variations_b});
+    stack.push_back({a, middle, variations_a, variations_middle});
+  }
+  std::sort(isolated.begin(), isolated.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  auto value = [&](const high_precision& x) { return evaluate(g, x); };
+  constexpr int refinement_bits = 320;
+  for (const auto& [a, b] : isolated) {
+    boost::math::tools::eps_tolerance<high_precision> tolerance(refinement_bits);
+    std::uintmax_t iterations = 1000;
+    const auto bracket =
+        boost::math::tools::toms748_solve(value, to_high_precision(a), to_high_precision(b), tolerance, iterations);
+    roots.push_back((bracket.first + bracket.second) / 2);
+  }
+  return roots;
+}
+
+std::optional<exact> recognise_rational(const high_precision& x, const high_precision& tolerance,
+                                        const boost::multiprecision::cpp_int& max_denominator) {
+  using boost::multiprecision::cpp_int;
+  cpp_int p0 = 0, q0 = 1, p1 = 1, q1 = 0;
+  high_precision remainder = x;
+  for (int term = 0; term < 80; ++term) {
+    const high_precision whole = floor(remainder);
+    const auto a = static_cast<cpp_int>(whole);
+    const cpp_int p2 = a * p1 + p0, q2 = a * q1 + q0;
+    if (q2 > max_denominator) return std::nullopt;
+    const exact candidate(p2, q2);
+    if (abs(to_high_precision(candidate) - x) <= tolerance) return candidate;
+    p0 = p1, q0 = q1, p1 = p2, q1 = q2;
+    const high_precision fraction = remainder - whole;
+    if (fraction == 0) return std::nullopt;
+    remainder = 1 / fraction;
+  }
+  return std::nullopt;
+}
+
+}  // namespace orderly
