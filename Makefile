@@ -75,8 +75,9 @@ gate: cli
 # the studies' own registrations) and writes JSON under $(REPORT_DIR)/json (cleared first, so no
 # run of an earlier suite mixes in), the report package turns it into one page under $(REPORT_DIR)/html
 # (replaced whole: an interrupted run keeps the previous page); the odeint findings' reproducers,
-# which the page links, go to $(REPORT_DIR)/findings with their index page. QUICK=1: reduced
-# suites, for iterating on the report (and the browser test in `make test`).
+# which the page links, go to $(REPORT_DIR)/findings with their index page. QUICK=1: each study's
+# quick suite where it has one (run-studies --suite quick), for iterating on the report (and the
+# browser test in `make test`).
 SUITE := $(if $(QUICK),quick,default)
 report: cli
 	@$(MAKE) --no-print-directory report-run

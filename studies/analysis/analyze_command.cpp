@@ -124,7 +124,8 @@ const registered_command analyze_registration{
     {.name = "analyze",
      .add = &add_analyze_command,
      .merge = &analysis_suite_outputs,
-     .report_run = {"analyze", "--suite", "default", "--out", "{json}/analysis"}}};
+     .report_run = {"analyze", "--suite", "default", "--out", "{json}/analysis"},
+     .quick_report_run = {"analyze", "--suite", "quick", "--out", "{json}/analysis"}}};
 }  // namespace
 
 }  // namespace orderly::cli

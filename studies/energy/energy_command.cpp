@@ -188,7 +188,8 @@ const registered_command energy_registration{
     {.name = "energy",
      .add = &add_energy_command,
      .merge = &energy_suite_outputs,
-     .report_run = {"energy", "--suite", "default", "--json", "{json}/energy/energy.json"}}};
+     .report_run = {"energy", "--suite", "default", "--json", "{json}/energy/energy.json"},
+     .quick_report_run = {"energy", "--suite", "quick", "--json", "{json}/energy/energy.json"}}};
 }  // namespace
 
 }  // namespace orderly::cli

@@ -79,7 +79,8 @@ const registered_command game_table_registration{
     {.name = "game-table",
      .add = &add_game_table_command,
      .merge = &game_table_outputs,
-     .report_run = {"game-table", "--json", "{json}/game-table/game-table.json"}}};
+     .report_run = {"game-table", "--json", "{json}/game-table/game-table.json"},
+     .quick_report_run = {"game-table", "--suite", "quick", "--json", "{json}/game-table/game-table.json"}}};
 }  // namespace
 
 }  // namespace orderly::cli

@@ -140,10 +140,12 @@ void add_stiff_command(CLI::App& app) {
 }
 
 namespace {
-const registered_command stiff_registration{{.name = "stiff",
-                                             .add = &add_stiff_command,
-                                             .merge = &stiff_suite_outputs,
-                                             .report_run = {"stiff", "--suite", "default", "--out", "{json}/stiff"}}};
+const registered_command stiff_registration{
+    {.name = "stiff",
+     .add = &add_stiff_command,
+     .merge = &stiff_suite_outputs,
+     .report_run = {"stiff", "--suite", "default", "--out", "{json}/stiff"},
+     .quick_report_run = {"stiff", "--suite", "quick", "--out", "{json}/stiff"}}};
 }  // namespace
 
 }  // namespace orderly::cli

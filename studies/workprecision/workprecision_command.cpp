@@ -80,7 +80,8 @@ const registered_command workprecision_registration{
     {.name = "workprecision",
      .add = &add_workprecision_command,
      .merge = &workprecision_outputs,
-     .report_run = {"workprecision", "--suite", "default", "--json", "{json}/workprecision/workprecision.json"}}};
+     .report_run = {"workprecision", "--suite", "default", "--json", "{json}/workprecision/workprecision.json"},
+     .quick_report_run = {"workprecision", "--suite", "quick", "--json", "{json}/workprecision/workprecision.json"}}};
 }  // namespace
 
 }  // namespace orderly::cli
