@@ -160,28 +160,14 @@ bool visit_stiff_problem(std::string_view name, Visitor&& visit) {
   return false;
 }
 
-inline std::vector<std::string_view> stiff_problem_names() {
-  return {"stiff-spring", "prothero-robinson", "rober", "vdpol", "hires", "orego", "e5"};
-}
+std::vector<std::string_view> stiff_problem_names();
 
 // Runtime dispatch by problem name, default parameters.
-inline stiff_reference_result compute_stiff_reference(std::string_view name, const std::vector<mp50>& times,
-                                                      const stiff_reference_settings& settings = {}) {
-  stiff_reference_result result;
-  const bool found = visit_stiff_problem(
-      name, [&](auto problem) { result = compute_stiff_reference<decltype(problem)>(times, settings); });
-  if (!found) throw std::invalid_argument("unknown stiff problem '" + std::string(name) + "'");
-  return result;
-}
+stiff_reference_result compute_stiff_reference(std::string_view name, const std::vector<mp50>& times,
+                                               const stiff_reference_settings& settings = {});
 
 // Runtime dispatch by info.name, honouring info's (possibly changed) parameters.
-inline stiff_reference_result compute_stiff_reference(const problem_info& info, const std::vector<mp50>& times,
-                                                      const stiff_reference_settings& settings = {}) {
-  stiff_reference_result result;
-  const bool found = visit_stiff_problem(
-      info.name, [&](auto problem) { result = compute_stiff_reference<decltype(problem)>(info, times, settings); });
-  if (!found) throw std::invalid_argument("unknown stiff problem '" + info.name + "'");
-  return result;
-}
+stiff_reference_result compute_stiff_reference(const problem_info& info, const std::vector<mp50>& times,
+                                               const stiff_reference_settings& settings = {});
 
 }  // namespace orderly
