@@ -23,6 +23,7 @@ const std::vector<seed_specimen>& seed_specimens() {
                    .claimed_order = 1,
                    .needs_second_order = false,
                    .rhs_evaluations_per_step = 1,
+                   .autonomous_equivalent = "euler",  // y += f(t, y) dt
                    .step = seeds::euler_step});
     all.push_back({.name = "seed-semi-implicit-euler",
                    .title = "Integration Basics: semi-implicit Euler",
@@ -43,6 +44,7 @@ const std::vector<seed_specimen>& seed_specimens() {
                    .claimed_order = 4,
                    .needs_second_order = false,
                    .rhs_evaluations_per_step = 4,
+                   .autonomous_equivalent = "rk4",
                    .step = [](const rhs_function<float>& f, float t, std::vector<float>& y, float h) {
                      seeds::integration_basics_rk4_step(f, t, y, h, rk4_time_argument::start_time);
                    }});
@@ -56,6 +58,7 @@ const std::vector<seed_specimen>& seed_specimens() {
                    .claimed_order = 4,
                    .needs_second_order = false,
                    .rhs_evaluations_per_step = 4,
+                   .autonomous_equivalent = "rk4",  // only the time arguments are wrong
                    .step = [](const rhs_function<float>& f, float t, std::vector<float>& y, float h) {
                      seeds::integration_basics_rk4_step(f, t, y, h, rk4_time_argument::t_plus_half);
                    }});
@@ -69,6 +72,7 @@ const std::vector<seed_specimen>& seed_specimens() {
                    .claimed_order = 4,
                    .needs_second_order = false,
                    .rhs_evaluations_per_step = 4,
+                   .autonomous_equivalent = "rk4",  // only the time arguments are wrong
                    .step = [](const rhs_function<float>& f, float t, std::vector<float>& y, float h) {
                      seeds::integration_basics_rk4_step(f, t, y, h, rk4_time_argument::t_plus_dt_half);
                    }});
@@ -83,6 +87,7 @@ const std::vector<seed_specimen>& seed_specimens() {
                    .claimed_order = 4,
                    .needs_second_order = false,
                    .rhs_evaluations_per_step = 4,
+                   .autonomous_equivalent = "rk4",  // the stage times are offsets, which f ignores
                    .step = seeds::rk_generic_step});
     all.push_back({.name = "seed-rk4-simplified",
                    .title = "Practical Runge-Kutta: simplified RK4Integrate",
@@ -93,6 +98,7 @@ const std::vector<seed_specimen>& seed_specimens() {
                    .claimed_order = 4,
                    .needs_second_order = false,
                    .rhs_evaluations_per_step = 4,
+                   .autonomous_equivalent = "rk4",  // one time for all stages, which f ignores
                    .step = seeds::rk4_simplified_step});
     all.push_back({.name = "seed-rkf45",
                    .title = "Practical Runge-Kutta: RK45Integrate (Fehlberg 4(5))",
@@ -104,6 +110,7 @@ const std::vector<seed_specimen>& seed_specimens() {
                    .claimed_order = 4,
                    .needs_second_order = true,
                    .rhs_evaluations_per_step = 6,
+                   .autonomous_equivalent = "rkf45",  // the stage times are offsets, which f ignores
                    .step =
                        [](const rhs_function<float>& f, float t, std::vector<float>& y, float h) {
                          std::vector<float> error;

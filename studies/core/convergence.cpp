@@ -119,9 +119,10 @@ class convergence_run {
         policy_(default_order_policy()),
         min_steps_(request.min_steps ? request.min_steps : 4),
         max_steps_(request.max_steps ? request.max_steps : default_finest_grid),
-        // Seed specimens are the articles' float code: measured in float, never escalated.
-        scalar_(method_.seed() ? scalar_kind::float32 : request.scalar),
-        shadow_(!method_.seed()) {}
+        // A method with a native scalar (a seed specimen: its article's float code) is measured in
+        // it and never escalated.
+        scalar_(method_.native_scalar().value_or(request.scalar)),
+        shadow_(method_.has_roundoff_shadow()) {}
 
   // The run described, measured and refined until conclusive or out of budget, then completed.
   convergence_result study() {
@@ -253,7 +254,7 @@ class convergence_run {
     const auto next = escalation_of(scalar_);
     // Never beyond the precision of the method's coefficients (published decimals).
     const bool can_escalate =
-        !method_.seed() && next && method_.resolved_in(*next) && escalations_ < policy_.max_scalar_escalations;
+        !method_.native_scalar() && next && method_.resolved_in(*next) && escalations_ < policy_.max_scalar_escalations;
     const bool can_extend = !extended_ && max_steps_ * refinement_grid_factor <= policy_.max_budget_steps;
     // Grids that stopped short of rounding were cut by it as much as grids that reached it.
     const bool cut_by_roundoff = r.solution.stopped_short_of_rounding ||

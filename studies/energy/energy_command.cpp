@@ -73,18 +73,19 @@ void run_single(const energy_options& o) {
   const auto scalar = parse_scalar(o.scalar);
   if (!scalar || *scalar == scalar_kind::mp50)
     throw usage_error("--scalar '" + o.scalar + "': use float, double, long-double or float128");
-  if (method.seed() && *scalar != scalar_kind::float32)
-    throw usage_error("--method " + o.method + ": a seed specimen runs in float only (--scalar float)");
-  if (o.roundoff_shadow && (method.seed() || *scalar == scalar_kind::quad))
+  if (const auto native = method.native_scalar(); native && *scalar != *native) {
+    const std::string name(scalar_name(*native));
+    throw usage_error("--method " + o.method + ": runs in " + name + " only (--scalar " + name + ")");
+  }
+  if (o.roundoff_shadow && (!method.has_roundoff_shadow() || *scalar == scalar_kind::quad))
     throw usage_error("--roundoff: needs a float, double or long-double run of a library method");
-  if (o.compensated && method.seed())
-    throw usage_error("--compensated: " + o.method + " is an article's code, kept as written");
+  if (o.compensated && !method.supports_compensated_update())
+    throw usage_error("--compensated: " + o.method +
+                      " has no compensated update (explicit Runge-Kutta and splitting methods only)");
   if (!(o.newton_tolerance >= 0) || !std::isfinite(o.newton_tolerance))
     throw usage_error("--newton-tolerance " + formatted("%g", o.newton_tolerance) + ": must be 0 or a positive number");
   if (o.newton_tolerance > 0 && method.family != method_family::implicit_rk)
     throw usage_error("--newton-tolerance: " + o.method + " solves no stage equations (implicit Runge-Kutta only)");
-  if (o.newton_tolerance > 0 && o.compensated)
-    throw usage_error("--newton-tolerance: implicit methods have no compensated update");
   double h = 0;
   try {
     h = static_cast<double>(problems::parse_value(o.h));

@@ -86,6 +86,27 @@ TEST(StepperFactory, EveryFamilyGetsAStepperWhereItCanRun) {
   EXPECT_THROW(make_stepper(*find_method("velocity-verlet"), arenstorf), std::invalid_argument);  // not separable
 }
 
+// The method's word on its scalar and its update agrees with the factory, the one place that
+// builds steppers: a method with a native scalar gets a stepper in it and in no other, and exactly
+// the methods that support a compensated update get a compensated stepper.
+TEST(StepperFactory, TheMethodsOwnPropertiesAgreeWithTheFactory) {
+  const auto duffing = instantiate<double>(problem_named("forced-duffing"));
+  const auto duffing_f = instantiate<float>(problem_named("forced-duffing"));
+  for (const auto& method : method_catalog()) {
+    SCOPED_TRACE(method.name);
+    if (!incompatibility(method, *duffing.info).empty()) continue;
+    if (method.native_scalar()) {
+      ASSERT_EQ(*method.native_scalar(), scalar_kind::float32);  // the only one a stepper is built for
+      EXPECT_NE(make_stepper(method, duffing_f), nullptr);
+      EXPECT_THROW(make_stepper(method, duffing), std::invalid_argument);
+    }
+    if (method.supports_compensated_update())
+      EXPECT_NE((make_stepper<double, summation::compensated>(method, duffing)), nullptr);
+    else
+      EXPECT_THROW((make_stepper<double, summation::compensated>(method, duffing)), std::invalid_argument);
+  }
+}
+
 // The adaptive form of an explicit pair: the compiled stepper by default (dopri54's 7 stages have
 // one, compiled_stage_counts), explicit_rk when the runtime form is asked for; a Rosenbrock pair is
 // its Rosenbrock stepper either way.

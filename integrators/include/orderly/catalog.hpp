@@ -54,6 +54,28 @@ struct method_entry {
     return !coefficient_digits || *coefficient_digits >= decimal_digits(scalar);
   }
 
+  // The one scalar the method runs in, when it is fixed: a seed specimen is its article's float
+  // code. Empty for the library's methods, which run in any scalar.
+  std::optional<scalar_kind> native_scalar() const {
+    return seed() ? std::optional<scalar_kind>(scalar_kind::float32) : std::nullopt;
+  }
+  // Whether the same run in a wider scalar isolates the run's round-off: only for a method that
+  // runs in any scalar.
+  bool has_roundoff_shadow() const { return !native_scalar(); }
+  // Whether the update y + increment can be Kahan-compensated: explicit Runge-Kutta and splitting
+  // methods (a seed specimen is its article's code as written; an implicit method's increment comes
+  // out of a linear solve).
+  bool supports_compensated_update() const {
+    return family == method_family::explicit_rk || family == method_family::embedded_rk ||
+           family == method_family::splitting;
+  }
+  // The catalog method whose step this one computes on an autonomous problem: itself, or the one a
+  // seed specimen declares (empty when it declares none).
+  std::string_view autonomous_equivalent() const {
+    if (const auto* s = seed()) return s->autonomous_equivalent;
+    return name;
+  }
+
   const butcher_tableau* tableau() const {
     auto p = std::get_if<const butcher_tableau*>(&definition);
     return p ? *p : nullptr;

@@ -23,6 +23,10 @@ struct seed_specimen {
   int claimed_order = 0;            // the order the article claims or implies
   bool needs_second_order = false;  // requires y = (x, v) with x' = v
   int rhs_evaluations_per_step = 0;
+  // The catalog method whose step this specimen computes on an autonomous problem (its defects
+  // are in the time arguments it passes f, which such a problem ignores), to float rounding; empty
+  // when it has its own update.
+  std::string autonomous_equivalent;
   std::function<void(const rhs_function<float>& f, float t, std::vector<float>& y, float h)> step;
   // Only for specimens that produce an error estimate (seed-rkf45): the step plus the article's
   // error output, of dimension n (position part).

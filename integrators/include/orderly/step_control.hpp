@@ -5,6 +5,7 @@
 // and its defaults (Gustafsson's stabilised control, as the code cites it: Hairer-Wanner II,
 // sec. IV.2), a maximum step count, and counts of accepted and rejected steps.
 #include "explicit_rk.hpp"
+#include "implicit/newton.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -44,10 +45,13 @@ enum class failure_reason {
   newton_divergence,  // an implicit step's Newton iteration did not converge
 };
 
-// Thrown when the integration cannot go on; `reason` says why, what() says where.
+// Thrown when the integration cannot go on; `reason` says why, what() says where. With
+// newton_divergence, `newton` says how the last Newton iteration gave up, when the solver knows.
 struct integration_failure : std::runtime_error {
-  integration_failure(failure_reason why, const std::string& message) : std::runtime_error(message), reason(why) {}
+  integration_failure(failure_reason why, const std::string& message, std::optional<newton_failure> how = std::nullopt)
+      : std::runtime_error(message), reason(why), newton(how) {}
   failure_reason reason;
+  std::optional<newton_failure> newton;
 };
 
 // sqrt(mean((e_i / (atol + rtol * max(|y0_i|, |y1_i|)))^2))

@@ -4,7 +4,10 @@
 // the adaptive code (integrate_radau) runs the odd stage counts, whose A^(-1) has one real
 // eigenvalue for its error estimate.
 //
-// Coefficients: tableaus/radau_coefficients.hpp.
+// Coefficients: tableaus/radau_coefficients.hpp. What the adaptive code and the fixed-step
+// implicit_rk_stepper share: the stage system and its iteration matrix (implicit/stage_system.hpp),
+// the starting stages (implicit/stage_prediction.hpp), the Newton loop and its failure reasons
+// (implicit/newton.hpp); each judges the iteration with its own control (newton.hpp says why).
 //
 // The implicit stage equations Z = h (A x I) F(y0 + Z) are solved by simplified Newton with the
 // full (s n x s n) real iteration matrix I - h (A x J), LU-factorised with Eigen::PartialPivLU in
@@ -21,6 +24,9 @@
 // share (step_control.hpp).
 #include <orderly/exact.hpp>
 #include <orderly/implicit/difference_quotients.hpp>
+#include <orderly/implicit/newton.hpp>
+#include <orderly/implicit/stage_prediction.hpp>
+#include <orderly/implicit/stage_system.hpp>
 #include <orderly/step_control.hpp>  // integration_failure
 #include <orderly/tableau.hpp>
 #include <orderly/tableaus/radau_coefficients.hpp>
@@ -95,30 +101,6 @@ bool has_jacobian(const Jac& jacobian) {
   else
     return true;
 }
-
-// Residual of the collocation system in the stage increments Z: the i-th block is
-// h sum_j a_ij f(t + c_j h, y + Z_j) - Z_i. fz receives the stage derivatives.
-template <class T, class Rhs, class Vector>
-void collocation_residual(Rhs& f, const T& t, const T& h, const std::vector<T>& y, const std::vector<T>& z,
-                          const std::vector<T>& c, const std::vector<T>& a, std::vector<T>& stage,
-                          std::vector<T>& fstage, std::vector<T>& fz, Vector& residual) {
-  const std::size_t n = y.size(), s = c.size();
-  for (std::size_t i = 0; i < s; ++i) {
-    for (std::size_t p = 0; p < n; ++p) stage[p] = y[p] + z[i * n + p];
-    f(t + c[i] * h, stage, fstage);
-    for (std::size_t p = 0; p < n; ++p) fz[i * n + p] = fstage[p];
-  }
-  for (std::size_t i = 0; i < s; ++i)
-    for (std::size_t p = 0; p < n; ++p) {
-      T sum = 0;
-      for (std::size_t j = 0; j < s; ++j) sum += a[i * s + j] * fz[j * n + p];
-      residual(static_cast<Eigen::Index>(i * n + p)) = h * sum - z[i * n + p];
-    }
-}
-
-}  // namespace radau_detail
-
-namespace radau_detail {
 
 // Output times strictly monotone beyond t0; returns the direction of integration (+1 or -1).
 template <class T>
@@ -250,9 +232,9 @@ class adaptive_radau {
     if (need_lu_ || h_ != h_factored_) factorize(hd);
     need_lu_ = false;
     predict_stages(hd);
-    const auto newton = solve_stages(hd);
-    if (!newton.converged) {
-      after_newton_failure(newton.diverged);
+    const newton_result newton = solve_stages(hd);
+    if (newton.failure) {
+      after_newton_failure(*newton.failure);
       return step_outcome::rejected;
     }
     const T error = estimate_error(hd);
@@ -270,11 +252,6 @@ class adaptive_radau {
   }
 
  private:
-  struct newton_result {
-    bool converged = false, diverged = false;
-    int iterations = 0;
-  };
-
   void rhs(const T& t, const std::vector<T>& x, std::vector<T>& dx) {
     f_(t, x, dx);
     ++stats_.rhs_evaluations;
@@ -320,15 +297,9 @@ class adaptive_radau {
 
   // The iteration matrix I - h (A x J) and the error filter I - gamma0 h J, LU-factorised.
   void factorize(const T& step) {
-    const int s = k_.s;
-    iteration_.setZero();
-    for (int i = 0; i < s; ++i)
-      for (int j = 0; j < s; ++j) {
-        const T ha = step * k_.a[i * s + j];
-        for (std::size_t p = 0; p < n_; ++p)
-          for (std::size_t q = 0; q < n_; ++q) iteration_(i * n_ + p, j * n_ + q) = -ha * jac_[p * n_ + q];
-      }
-    for (std::size_t k = 0; k < sn_; ++k) iteration_(k, k) += 1;
+    assemble_iteration_matrix(
+        step, k_.a, static_cast<std::size_t>(k_.s), n_, [this](std::size_t) -> const std::vector<T>& { return jac_; },
+        iteration_);
     lu_.compute(iteration_);
     matrix error_matrix(n_, n_);
     for (std::size_t p = 0; p < n_; ++p)
@@ -340,54 +311,32 @@ class adaptive_radau {
   }
 
   // Starting stage values: the previous step's collocation polynomial extrapolated (zero at first).
+  // The last stage is the last step's increment (Radau IIA is stiffly accurate).
   void predict_stages(const T& hd) {
     if (!have_previous_) {
       std::fill(z_.begin(), z_.end(), T(0));
       return;
     }
-    // Nodes 0, c_1..c_s with values 0, Z_1..Z_s (relative to the previous y0); new stage i sits at
-    // theta = 1 + c_i h / h_prev; subtract Z_s to get values relative to the current y.
-    const int s = k_.s;
-    const auto& c = k_.c;
-    const T ratio = hd / h_previous_step_;
-    for (int i = 0; i < s; ++i) {
-      const T x = 1 + c[i] * ratio;
-      // Lagrange weights on the s+1 nodes {0, c_0..c_{s-1}}; the node 0 carries the value 0.
-      for (std::size_t p = 0; p < n_; ++p) z_[i * n_ + p] = -z_previous_[(s - 1) * n_ + p];
-      for (int j = 0; j < s; ++j) {
-        T weight = (x - 0) / (c[j] - 0);
-        for (int k = 0; k < s; ++k)
-          if (k != j) weight *= (x - c[k]) / (c[j] - c[k]);
-        for (std::size_t p = 0; p < n_; ++p) z_[i * n_ + p] += weight * z_previous_[j * n_ + p];
-      }
-    }
+    const std::span<const T> increment(z_previous_.data() + (sn_ - n_), n_);
+    extrapolate_stages(k_.c, interpolation_nodes_, T(hd / h_previous_step_), z_previous_, increment, z_);
   }
 
-  // Simplified Newton on G(Z) = Z - h (A x I) F(y + Z) = 0 with matrix I - h (A x J).
+  // Simplified Newton on G(Z) = Z - h (A x I) F(y + Z) = 0 with matrix I - h (A x J), judged as
+  // RADAU5 does (tolerance_newton_control) in the error norm's scaled root mean square.
   newton_result solve_stages(const T& hd) {
     using std::abs;
     using std::max;
     using std::min;
     using std::pow;
     using std::sqrt;
-    const T eps = std::numeric_limits<T>::epsilon();
     for (std::size_t i = 0; i < n_; ++i) scale_[i] = options_.atol + options_.rtol * T(abs(y_[i]));
-    newton_result result;
-    T previous_norm = 0, previous_quotient = 0;
-    T faccon = pow(max(faccon_carry_, eps), T(8) / 10);  // RADAU5 carries the contraction estimate
-    theta_ = 0;
+    tolerance_newton_control<T> control(k_.newton_tolerance, k_.max_newton, eta_carry_);
     auto rhs_counted = [this](const T& t, const std::vector<T>& x, std::vector<T>& dx) { rhs(t, x, dx); };
-    int& iterations = result.iterations;
-    for (iterations = 0; iterations < k_.max_newton; ++iterations) {
+    auto sweep = [&](int) -> std::optional<T> {
       collocation_residual(rhs_counted, t_, hd, y_, z_, k_.c, k_.a, stage_, fstage_, fz_, residual_);
-      bool finite = true;
       for (std::size_t k = 0; k < sn_; ++k) {
         using std::isfinite;
-        if (!isfinite(residual_(k))) finite = false;
-      }
-      if (!finite) {
-        result.diverged = true;
-        break;
+        if (!isfinite(residual_(k))) return std::nullopt;
       }
       delta_ = lu_.solve(residual_);
       ++stats_.newton_iterations;
@@ -399,46 +348,39 @@ class adaptive_radau {
         }
       norm = sqrt(norm / T(sn_));
       for (std::size_t k = 0; k < sn_; ++k) z_[k] += delta_(k);
-      if (iterations > 0) {
-        // The contraction rate: from the third iteration on, the geometric mean of the last two
-        // quotients (RADAU5 and RADAU do so), which one erratic quotient does not swing.
-        const T quotient = norm / previous_norm;
-        theta_ = iterations == 1 ? quotient : sqrt(quotient * previous_quotient);
-        previous_quotient = quotient;
-        if (theta_ >= T(99) / 100) {
-          result.diverged = true;
-          break;
-        }
-        faccon = theta_ / (1 - theta_);
-        // Predicted error after the remaining iterations (RADAU5): give up early when hopeless.
-        const T predicted = faccon * norm * pow(theta_, T(k_.max_newton - 1 - iterations)) / k_.newton_tolerance;
-        if (predicted >= 1 && iterations + 1 < k_.max_newton) {
-          const T q = max(T(1) / 10000, min(T(20), predicted));
-          h_ *= T(8) / 10 * pow(q, T(-1) / T(4 + k_.max_newton - 1 - iterations));
-          result.diverged = true;
-          break;
-        }
-      }
-      previous_norm = max(norm, eps);
-      if (faccon * norm <= k_.newton_tolerance || norm == 0) {
-        result.converged = true;
-        ++iterations;
-        break;
-      }
+      return norm;
+    };
+    const newton_result result = newton_iteration(
+        k_.max_newton, sweep, [&](int iteration, const T& norm) { return control.judge(iteration, norm); });
+    theta_ = control.theta();
+    eta_carry_ = control.eta();
+    if (result.failure == newton_failure::too_slow) {
+      // RADAU5's step for a hopeless iteration, from the error predicted at the iteration bound.
+      const int iterations = result.iterations;
+      const T q = max(T(1) / 10000, min(T(20), control.predicted_error()));
+      h_ *= T(8) / 10 * pow(q, T(-1) / T(4 + k_.max_newton - 1 - iterations));
     }
-    faccon_carry_ = faccon;
     return result;
   }
 
-  // Newton failed: halve h (unless the predictor already chose), refresh J and the LU.
-  void after_newton_failure(bool diverged) {
-    faccon_carry_ = 1;
+  // Newton failed: halve h (unless the too-slow prediction already chose it), refresh J and the LU.
+  // A residual that turned non-finite after the iteration had measured a contraction rate keeps h:
+  // the step is tried again with a fresh Jacobian.
+  void after_newton_failure(newton_failure why) {
+    eta_carry_ = 1;
     ++stats_.newton_failures;
     ++stats_.rejected;
-    if (!diverged)
-      h_ /= 2;
-    else if (theta_ >= T(99) / 100 || theta_ == 0)
-      h_ /= 2;
+    switch (why) {
+      case newton_failure::diverged:
+      case newton_failure::not_converged:
+        h_ /= 2;
+        break;
+      case newton_failure::not_finite:
+        if (theta_ == 0) h_ /= 2;
+        break;
+      case newton_failure::too_slow:
+        break;
+    }
     if (!jacobian_fresh_) need_jacobian_ = true;
     need_lu_ = true;
     controller_.abandoned();
@@ -515,6 +457,7 @@ class adaptive_radau {
   std::vector<T> jac_, f0_, stage_, fstage_, scale_, y_new_, probe_;
   std::vector<T> z_, fz_, z_previous_;
   T h_previous_step_ = 0;  // step of the last accepted step (for stage extrapolation)
+  const std::vector<std::size_t> interpolation_nodes_ = distinct_nonzero_nodes(k_.c);
   bool have_previous_ = false;
   matrix iteration_;
   Eigen::PartialPivLU<matrix> lu_;
@@ -523,7 +466,7 @@ class adaptive_radau {
   step_size_controller<T> controller_;
   T theta_ = 0;
   T h_factored_ = 0;
-  T faccon_carry_ = 1;
+  T eta_carry_ = 1;  // RADAU5 carries the iteration's error estimate factor to the next solve
   vector residual_, delta_, error_rhs_;
 };
 
@@ -654,15 +597,15 @@ class implicit_rk_stepper {
     const bool extrapolated = have_previous_ && predict_stages(h);
     if (!extrapolated) std::fill(z_.begin(), z_.end(), T(0));
     newton_outcome outcome = newton(f, jacobian, t, y, h);
-    if (!outcome.converged && (!fresh || extrapolated)) {
+    if (!outcome.solve.converged() && (!fresh || extrapolated)) {
       refresh();
       std::fill(z_.begin(), z_.end(), T(0));
       outcome = newton(f, jacobian, t, y, h);
     }
-    if (!outcome.converged) {
+    if (!outcome.solve.converged()) {
       std::ostringstream message;
       message << "implicit Runge-Kutta (fixed step): Newton did not converge at t = " << t;
-      throw integration_failure(failure_reason::newton_divergence, message.str());
+      throw integration_failure(failure_reason::newton_divergence, message.str(), outcome.solve.failure);
     }
     factorisation_valid_ = !outcome.full_newton && outcome.worst_rate <= T(jacobian_reuse_contraction);
     // The increment y1 - y0, which the next step's extrapolated stages are relative to.
@@ -689,22 +632,10 @@ class implicit_rk_stepper {
   using vector = Eigen::Matrix<T, Eigen::Dynamic, 1>;
 
   struct newton_outcome {
-    bool converged = false;
+    newton_result solve;
     bool full_newton = false;
     T worst_rate = 0;  // the slowest contraction seen above round-off
   };
-
-  // The stages the extrapolation interpolates through: one per distinct nonzero node (the node 0
-  // is the point (0, 0) itself). A property of the method, so found once.
-  static std::vector<std::size_t> distinct_nonzero_nodes(const std::vector<T>& c) {
-    std::vector<std::size_t> nodes;
-    for (std::size_t j = 0; j < c.size(); ++j) {
-      bool repeated = c[j] == 0;
-      for (std::size_t k : nodes) repeated = repeated || c[k] == c[j];
-      if (!repeated) nodes.push_back(j);
-    }
-    return nodes;
-  }
 
   void size_buffers(std::size_t n) {
     const std::size_t s = static_cast<std::size_t>(method_.stages), sn = s * n;
@@ -745,19 +676,10 @@ class implicit_rk_stepper {
 
   // The Newton matrix I - h (A x I) diag(J_1 .. J_s), J_j the Jacobian used for stage j.
   void factorise(const T& h) {
-    const int s = method_.stages;
     const std::size_t n = increment_.size();  // the state's dimension the buffers are sized for
-    iteration_.setZero();
-    for (int i = 0; i < s; ++i)
-      for (int j = 0; j < s; ++j) {
-        const auto& jac_j = stage_jacobians_[static_cast<std::size_t>(j)];
-        const T factor = -h * method_.a[static_cast<std::size_t>(i * s + j)];
-        for (std::size_t p = 0; p < n; ++p)
-          for (std::size_t q = 0; q < n; ++q)
-            iteration_(static_cast<Eigen::Index>(static_cast<std::size_t>(i) * n + p),
-                       static_cast<Eigen::Index>(static_cast<std::size_t>(j) * n + q)) = factor * jac_j[p * n + q];
-      }
-    for (Eigen::Index k = 0; k < iteration_.rows(); ++k) iteration_(k, k) += 1;
+    assemble_iteration_matrix(
+        h, method_.a, static_cast<std::size_t>(method_.stages), n,
+        [this](std::size_t j) -> const std::vector<T>& { return stage_jacobians_[j]; }, iteration_);
     lu_.compute(iteration_);
     ++stats_.lu_decompositions;
     factored_h_ = h;
@@ -768,25 +690,14 @@ class implicit_rk_stepper {
   // and (c_j, Z_j) over the distinct nonzero nodes, at 1 + c_i h / h_previous, less the last
   // step's increment (the stages are relative to the step's start). False when no node is nonzero.
   bool predict_stages(const T& h) {
-    const std::size_t s = static_cast<std::size_t>(method_.stages), n = increment_.size();
-    const auto& c = method_.c;
-    const auto& nodes = interpolation_nodes_;
-    if (nodes.empty()) return false;
-    const T ratio = h / h_previous_;
-    for (std::size_t i = 0; i < s; ++i) {
-      const T x = 1 + c[i] * ratio;
-      for (std::size_t p = 0; p < n; ++p) z_[i * n + p] = -increment_[p];
-      for (std::size_t j : nodes) {
-        T weight = x / c[j];  // the node 0, whose value is 0, still shapes every other weight
-        for (std::size_t k : nodes)
-          if (k != j) weight *= (x - c[k]) / (c[j] - c[k]);
-        for (std::size_t p = 0; p < n; ++p) z_[i * n + p] += weight * z_previous_[j * n + p];
-      }
-    }
+    if (interpolation_nodes_.empty()) return false;
+    extrapolate_stages(method_.c, interpolation_nodes_, T(h / h_previous_), z_previous_, std::span<const T>(increment_),
+                       z_);
     return true;
   }
 
-  // Newton on the stage system from the current z_, with the current factorisation.
+  // Newton on the stage system from the current z_, with the current factorisation, to round-off
+  // in the maximum norm (roundoff_newton_control), switching to full Newton when it contracts slowly.
   template <class Rhs, class Jac>
   newton_outcome newton(Rhs& f, Jac& jacobian, const T& t, const std::vector<T>& y, const T& h) {
     using std::abs;
@@ -796,13 +707,11 @@ class implicit_rk_stepper {
     const T eps = std::numeric_limits<T>::epsilon();
     T norm = 0;
     for (std::size_t p = 0; p < n; ++p) norm = max(norm, T(abs(y[p])));
-    const T unit = eps * max(norm, T(1));
-    newton_outcome outcome;
+    roundoff_newton_control<T> control(T(eps * max(norm, T(1))), T(newton_tolerance_ * max(norm, T(1))));
     auto rhs = [&](const T& time, const std::vector<T>& x, std::vector<T>& dx) { counted(f, time, x, dx); };
-    T previous = std::numeric_limits<T>::infinity();
-    for (int iteration_count = 0; iteration_count < max_newton_iterations; ++iteration_count) {
-      radau_detail::collocation_residual(rhs, t, h, y, z_, method_.c, method_.a, stage_, fstage_, fz_, residual_);
-      if (outcome.full_newton) {  // each stage's own Jacobian at its current value
+    auto sweep = [&](int) -> std::optional<T> {
+      collocation_residual(rhs, t, h, y, z_, method_.c, method_.a, stage_, fstage_, fz_, residual_);
+      if (control.full_newton()) {  // each stage's own Jacobian at its current value
         for (int j = 0; j < s; ++j) {
           for (std::size_t p = 0; p < n; ++p) {
             stage_[p] = y[p] + z_[static_cast<std::size_t>(j) * n + p];
@@ -819,32 +728,15 @@ class implicit_rk_stepper {
       for (std::size_t k = 0; k < sn; ++k) {
         using std::isfinite;
         const T correction = abs(delta_(static_cast<Eigen::Index>(k)));
-        if (!isfinite(correction)) return outcome;  // diverged
+        if (!isfinite(correction)) return std::nullopt;
         z_[k] += delta_(static_cast<Eigen::Index>(k));
         size = max(size, correction);
       }
-      // Converged when the correction reaches round-off, or stops shrinking at the level the
-      // iteration matrix's conditioning allows: a stiff step (h |lambda| up to ~1e6) solves its
-      // linear system only to ~kappa eps, and further iterations cannot improve on that.
-      constexpr int stagnation_roundoff_units = 1000000;
-      if (size <= 4 * unit || size <= newton_tolerance_ * max(norm, T(1)) ||
-          (size >= previous && size <= stagnation_roundoff_units * unit)) {
-        outcome.converged = true;
-        return outcome;
-      }
-      // The contraction rate, while the corrections are above round-off (there they stagnate).
-      if (iteration_count > 0 && size > stagnation_roundoff_units * unit)
-        outcome.worst_rate = max(outcome.worst_rate, T(size / previous));
-      // Simplified Newton converges only linearly, at a rate ~ h |J'| |Z|: on a coarse grid of a
-      // nonlinear problem that can be too slow to reach round-off (in float128, 1e-34) within the
-      // iteration bound. A correction that shrank by less than this factor switches the step to
-      // full Newton, which converges quadratically.
-      constexpr double slow_contraction = 0.1;
-      if (!outcome.full_newton && iteration_count > 0 && size > T(slow_contraction) * previous)
-        outcome.full_newton = true;
-      previous = size;
-    }
-    return outcome;
+      return size;
+    };
+    const newton_result solve = newton_iteration(
+        max_newton_iterations, sweep, [&](int iteration, const T& size) { return control.judge(iteration, size); });
+    return {.solve = solve, .full_newton = control.full_newton(), .worst_rate = control.worst_rate()};
   }
 
   implicit_rk_numeric<T> method_;
