@@ -44,6 +44,7 @@
 #include <string>
 #include <type_traits>
 #include <utility>
+#include <variant>
 
 namespace orderly {
 
@@ -161,6 +162,14 @@ void combine_terms(T* out, const T* base, const terms<T, MaxTerms>& t, const std
   (std::make_index_sequence<static_cast<std::size_t>(MaxTerms) + 1>{});
 }
 
+// combine_terms with its dispatch and per-count kernels inlined into one body, for hardware
+// scalars (see advance_body).
+template <sum_base Base, class T, int MaxTerms, std::size_t Stages, class Count>
+[[gnu::flatten]] void combine_terms_flat(T* out, const T* base, const terms<T, MaxTerms>& t,
+                                         const std::array<T*, Stages>& stage_data, Count n) {
+  combine_terms<Base>(out, base, t, stage_data, n);
+}
+
 // The dense kernel: the weighted sum of the first Count stages for every component c < Extent,
 // unrolled, with every weight (zeros included).
 template <bool HasBase, std::size_t Count, std::size_t Extent, class T, std::size_t Stages, class State>
@@ -260,22 +269,11 @@ class fixed_explicit_rk {
   const State* end_derivative() const { return fsal_ && end_valid_ ? &k_[0] : nullptr; }
 
  private:
-  // For hardware scalars the step is flattened: the weighted sums, their dispatch and the
-  // right-hand side are inlined into one body (GCC's -O2 heuristics otherwise leave the per-count
-  // kernels as calls; measured in benchmarks/orderly_bench.cpp, 1.55 -> 1.0 on Lorenz with rkf78).
-  // Software scalars (float128, mp50) are not: flattening their arithmetic costs minutes of
-  // compilation and gains nothing next to their own cost.
-  template <class Rhs>
-  [[gnu::flatten]] void advance_flat(Rhs& f, const scalar& t, State& y, const scalar& h, State* error) {
-    advance_body(f, t, y, h, error);
-  }
-
+  // Small fixed states take the dense kernel, the others the term lists (see the header comment).
   template <class Rhs>
   void advance(Rhs& f, const scalar& t, State& y, const scalar& h, State* error) {
     if constexpr (dense)
       advance_dense(f, t, y, h, error);
-    else if constexpr (std::is_arithmetic_v<scalar>)
-      advance_flat(f, t, y, h, error);
     else
       advance_body(f, t, y, h, error);
   }
@@ -331,7 +329,6 @@ class fixed_explicit_rk {
 
   template <class Rhs>
   void advance_body(Rhs& f, const scalar& t, State& y, const scalar& h, State* error) {
-    using fixed_rk_detail::combine_terms;
     using enum fixed_rk_detail::sum_base;
     constexpr const scalar* no_base = nullptr;
     // Fixed-size states give the component loops a compile-time trip count.
@@ -342,13 +339,36 @@ class fixed_explicit_rk {
         return size_of(y);
     }();
     if (!(h == scaled_h_)) rescale(h);
-    for (auto& k : k_) resize_like(k, y);
-    resize_like(stage_, y);
+    // A fixed-size state's stages are locals, so that the compiler knows them apart from each other
+    // and from y: a right-hand side that copies part of its argument (std::copy, as positions to
+    // velocity derivatives do) then compiles to an inline copy, not a call to memmove, whose wide
+    // loads wait on the stage's sum just stored (benchmarks/orderly_bench.cpp, Pleiades). The cached
+    // first stage (FSAL, set_first_stage) stays in k_[0]. A run-time size keeps the members,
+    // allocated once, and so does a software scalar, whose construction costs more than a copy.
+    constexpr bool local = extent > 0 && std::is_arithmetic_v<scalar>;
+    [[maybe_unused]] std::conditional_t<local, std::array<State, Stages>, std::monostate> local_k;
+    [[maybe_unused]] std::conditional_t<local, State, std::monostate> local_stage;
+    auto& k = [&]() -> std::array<State, Stages>& {
+      if constexpr (local)
+        return local_k;
+      else
+        return k_;
+    }();
+    State& stage = [&]() -> State& {
+      if constexpr (local)
+        return local_stage;
+      else
+        return stage_;
+    }();
+    for (auto& ki : k) resize_like(ki, y);
+    resize_like(stage, y);
     std::array<scalar*, Stages> data;
-    for (std::size_t i = 0; i < static_cast<std::size_t>(Stages); ++i) data[i] = k_[i].data();
+    for (std::size_t i = 0; i < static_cast<std::size_t>(Stages); ++i) data[i] = k[i].data();
 
-    if (!(end_valid_ && same_step_time(t, end_t_, h))) {
-      f(t, y, k_[0]);
+    if (end_valid_ && same_step_time(t, end_t_, h)) {
+      if constexpr (local) k[0] = k_[0];
+    } else {
+      f(t, y, k[0]);
       ++rhs_evaluations_;
     }
     end_valid_ = false;  // until an FSAL step ends
@@ -356,29 +376,43 @@ class fixed_explicit_rk {
     const int computed = fsal_ ? Stages - 1 : Stages;
     for (int i = 1; i < computed; ++i) {
       const auto si = static_cast<std::size_t>(i);
-      combine_terms<separate>(stage_.data(), y.data(), rows_[si], data, n);
-      f(t + node_[si] * h, stage_, k_[si]);
+      sum_terms<separate>(stage.data(), y.data(), rows_[si], data, n);
+      f(t + node_[si] * h, stage, k[si]);
       ++rhs_evaluations_;
     }
-    if (error) combine_terms<none>(error->data(), no_base, error_terms_, data, n);
+    if (error) sum_terms<none>(error->data(), no_base, error_terms_, data, n);
     if constexpr (Sum == summation::compensated) {
       resize_like(increment_, y);
-      combine_terms<none>(increment_.data(), no_base, weights_terms_, data, n);
+      sum_terms<none>(increment_.data(), no_base, weights_terms_, data, n);
       compensation_.add(y, increment_);
     } else {
-      combine_terms<in_place>(y.data(), no_base, weights_terms_, data, n);
+      sum_terms<in_place>(y.data(), no_base, weights_terms_, data, n);
     }
     if (fsal_) {
-      f(t + node_[static_cast<std::size_t>(Stages - 1)] * h, y, k_[0]);
+      f(t + node_[static_cast<std::size_t>(Stages - 1)] * h, y, k[0]);
       ++rhs_evaluations_;
       if (error) {  // the last stage's error term, added last as in a single left-to-right sum
         std::array<scalar*, Stages> last = data;
-        last[static_cast<std::size_t>(Stages - 1)] = k_[0].data();
-        combine_terms<in_place>(error->data(), no_base, error_last_, last, n);
+        last[static_cast<std::size_t>(Stages - 1)] = k[0].data();
+        sum_terms<in_place>(error->data(), no_base, error_last_, last, n);
       }
+      if constexpr (local) k_[0] = k[0];
       end_t_ = t + h;
       end_valid_ = true;
     }
+  }
+
+  // One weighted sum over the term lists. For hardware scalars its dispatch and per-count kernels
+  // are flattened into one body (GCC's -O2 heuristics otherwise leave the kernels as calls). Software
+  // scalars (float128, mp50) are not flattened: it would cost minutes of compilation and gain
+  // nothing next to their own arithmetic.
+  template <fixed_rk_detail::sum_base Base, class Count>
+  static void sum_terms(scalar* out, const scalar* base, const terms& row,
+                        const std::array<scalar*, Stages>& stage_data, Count n) {
+    if constexpr (std::is_arithmetic_v<scalar>)
+      fixed_rk_detail::combine_terms_flat<Base>(out, base, row, stage_data, n);
+    else
+      fixed_rk_detail::combine_terms<Base>(out, base, row, stage_data, n);
   }
 
   void rescale(const scalar& h) {
