@@ -8,11 +8,11 @@
 #include <string>
 #include <unistd.h>
 
-#ifndef ORDERLY_SOURCE_DIR
-#define ORDERLY_SOURCE_DIR ""
-#endif
-
 namespace orderly::cli {
+
+// The source tree this build was configured from, and `orderly --version`'s text (build_info.cpp).
+std::string source_dir();
+std::string version_text();
 
 // <prefix>/share/orderly when this executable is <prefix>/bin/orderly and that folder exists.
 inline std::filesystem::path installed_data_dir() {
@@ -25,9 +25,10 @@ inline std::filesystem::path installed_data_dir() {
 
 inline std::string default_baseline_path() {
   if (const auto installed = installed_data_dir(); !installed.empty()) return installed / "order-baseline.json";
-  const std::filesystem::path source = std::string(ORDERLY_SOURCE_DIR) + "/tests/baselines/order.json";
+  const std::string tree = source_dir();
+  const std::filesystem::path source = tree + "/tests/baselines/order.json";
   std::error_code ec;
-  if (!std::string(ORDERLY_SOURCE_DIR).empty() && std::filesystem::exists(source, ec)) return source;
+  if (!tree.empty() && std::filesystem::exists(source, ec)) return source;
   throw usage_error("no default order baseline is installed; give --baseline FILE");
 }
 

@@ -3,31 +3,16 @@
 #include "data_paths.hpp"
 
 #include <CLI/CLI.hpp>
-#include <boost/version.hpp>
 
 #include <cstdio>
 #include <exception>
 #include <iostream>
 #include <string>
 
-namespace orderly::cli {
-std::string compiler_text() {
-#if defined(__clang__)
-  return std::string("clang ") + __clang_version__;
-#elif defined(__GNUC__)
-  return std::string("g++ ") + __VERSION__;
-#else
-  return "unknown";
-#endif
-}
-}  // namespace orderly::cli
-
 int main(int argc, char** argv) {
   CLI::App app{"orderly: measure whether an ODE integrator is right"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", std::string("orderly ") + ORDERLY_VERSION + "\ncommit " + ORDERLY_COMMIT +
-                                        "\ncompiler " + orderly::cli::compiler_text() + "\nflags " +
-                                        ORDERLY_BUILD_FLAGS + "\nboost " + BOOST_LIB_VERSION);
+  app.set_version_flag("--version", orderly::cli::version_text());
   orderly::cli::add_registered_commands(app);
   orderly::cli::use_installed_reference_data();
   try {

@@ -505,11 +505,12 @@ std::string write_stepper_report(nlohmann::json battery, const std::string& dir,
     for (const auto& run : battery["order"]["runs"]) problems.push_back(run["problem"]);
     battery["closest"] = closest_method_runs(battery["closest_method"], problems, threads);
   }
-  const std::filesystem::path root(dir), reports = std::filesystem::path(ORDERLY_SOURCE_DIR) / "reports";
+  const std::string tree = source_dir();
+  const std::filesystem::path root(dir), reports = std::filesystem::path(tree) / "reports";
   ensure_output_dir("--report", (root / "json").string());
   write_json("--report", (root / "json" / "stepper-battery.json").string(), battery);
   std::error_code ec;
-  if (std::string(ORDERLY_SOURCE_DIR).empty() || !std::filesystem::is_directory(reports / "orderly_report", ec))
+  if (tree.empty() || !std::filesystem::is_directory(reports / "orderly_report", ec))
     throw usage_error("--report '" + dir +
                       "': the report package (reports/orderly_report) is not beside this "
                       "orderly; the battery's JSON is in " +

@@ -1,0 +1,31 @@
+// What the CLI knows of its own build: the source tree it was configured from and the --version
+// text. This file alone is compiled with those definitions (cli/CMakeLists.txt): the commit changes
+// with every commit and the path with every checkout, and on the CLI's one unity unit either would
+// recompile every command (and miss ccache in another checkout).
+#include "data_paths.hpp"
+
+#include <boost/version.hpp>
+
+#include <string>
+
+namespace orderly::cli {
+namespace {
+std::string compiler_text() {
+#if defined(__clang__)
+  return std::string("clang ") + __clang_version__;
+#elif defined(__GNUC__)
+  return std::string("g++ ") + __VERSION__;
+#else
+  return "unknown";
+#endif
+}
+}  // namespace
+
+std::string source_dir() { return ORDERLY_SOURCE_DIR; }
+
+std::string version_text() {
+  return std::string("orderly ") + ORDERLY_VERSION + "\ncommit " + ORDERLY_COMMIT + "\ncompiler " + compiler_text() +
+         "\nflags " + ORDERLY_BUILD_FLAGS + "\nboost " + BOOST_LIB_VERSION;
+}
+
+}  // namespace orderly::cli
