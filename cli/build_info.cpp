@@ -1,7 +1,5 @@
 // What the CLI knows of its own build: the source tree it was configured from and the --version
-// text. This file alone is compiled with those definitions (cli/CMakeLists.txt): the commit changes
-// with every commit and the path with every checkout, and on the CLI's one unity unit either would
-// recompile every command (and miss ccache in another checkout).
+// text, from definitions given to this file alone (cli/CMakeLists.txt says why).
 #include "data_paths.hpp"
 
 #include <boost/version.hpp>

@@ -162,6 +162,15 @@ void combine_terms(T* out, const T* base, const terms<T, MaxTerms>& t, const std
   (std::make_index_sequence<static_cast<std::size_t>(MaxTerms) + 1>{});
 }
 
+// a when First, else b: the kernel's stages are locals or members by a compile-time choice.
+template <bool First, class A, class B>
+constexpr auto& first_if(A& a, B& b) {
+  if constexpr (First)
+    return a;
+  else
+    return b;
+}
+
 // combine_terms with its dispatch and per-count kernels inlined into one body, for hardware
 // scalars (see advance_body).
 template <sum_base Base, class T, int MaxTerms, std::size_t Stages, class Count>
@@ -348,25 +357,15 @@ class fixed_explicit_rk {
     constexpr bool local = extent > 0 && std::is_arithmetic_v<scalar>;
     [[maybe_unused]] std::conditional_t<local, std::array<State, Stages>, std::monostate> local_k;
     [[maybe_unused]] std::conditional_t<local, State, std::monostate> local_stage;
-    auto& k = [&]() -> std::array<State, Stages>& {
-      if constexpr (local)
-        return local_k;
-      else
-        return k_;
-    }();
-    State& stage = [&]() -> State& {
-      if constexpr (local)
-        return local_stage;
-      else
-        return stage_;
-    }();
+    auto& k = fixed_rk_detail::first_if<local>(local_k, k_);
+    State& stage = fixed_rk_detail::first_if<local>(local_stage, stage_);
     for (auto& ki : k) resize_like(ki, y);
     resize_like(stage, y);
     std::array<scalar*, Stages> data;
     for (std::size_t i = 0; i < static_cast<std::size_t>(Stages); ++i) data[i] = k[i].data();
 
     if (end_valid_ && same_step_time(t, end_t_, h)) {
-      if constexpr (local) k[0] = k_[0];
+      data[0] = k_[0].data();  // the cached first stage, read in place
     } else {
       f(t, y, k[0]);
       ++rhs_evaluations_;
