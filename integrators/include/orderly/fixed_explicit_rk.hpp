@@ -46,6 +46,14 @@
 #include <utility>
 #include <variant>
 
+// GCC's per-function switch for SLP vectorisation (fixed_explicit_rk::advance_dense_called);
+// other compilers have none.
+#if defined(__GNUC__) && !defined(__clang__)
+#define ORDERLY_NO_SLP_VECTORIZE gnu::optimize("no-tree-slp-vectorize")
+#else
+#define ORDERLY_NO_SLP_VECTORIZE
+#endif
+
 namespace orderly {
 
 // A state whose components sit contiguously behind data() (std::array, std::vector, Eigen).
@@ -281,15 +289,40 @@ class fixed_explicit_rk {
   // Small fixed states take the dense kernel, the others the term lists (see the header comment).
   template <class Rhs>
   void advance(Rhs& f, const scalar& t, State& y, const scalar& h, State* error) {
-    if constexpr (dense)
-      advance_dense(f, t, y, h, error);
-    else
+    if constexpr (!dense)
       advance_body(f, t, y, h, error);
+    else if constexpr (Stages <= dense_inlined_stages)
+      advance_dense_inlinable(f, t, y, h, error);
+    else
+      advance_dense_called(f, t, y, h, error);
   }
 
-  // The dense kernel's step: the same stages, sums and FSAL handling as advance_body.
+  // The dense kernel's step in two forms. Up to dense_inlined_stages stages the step is small
+  // enough for GCC to inline it into the caller's loop, where the state can stay in registers from
+  // one step to the next; a function with optimisation options of its own is never inlined, so
+  // this form keeps the defaults. Longer steps are a call either way, and there SLP vectorisation
+  // is off (GCC): it packs pairs of components with shuffles that lengthen the step's critical
+  // path for a state of a few components.
+  static constexpr int dense_inlined_stages = 3;
+
   template <class Rhs>
-  [[gnu::flatten]] void advance_dense(Rhs& f, const scalar& t, State& y, const scalar& h, State* error) {
+  [[gnu::flatten]] void advance_dense_inlinable(Rhs& f, const scalar& t, State& y, const scalar& h, State* error) {
+    dense_step(f, t, y, h, error);
+  }
+
+  template <class Rhs>
+  [[gnu::flatten, ORDERLY_NO_SLP_VECTORIZE]] void advance_dense_called(Rhs& f, const scalar& t, State& y,
+                                                                       const scalar& h, State* error) {
+    dense_step(f, t, y, h, error);
+  }
+
+  // The dense kernel's step: the same stages, sums and FSAL handling as advance_body. y_{n+1} is
+  // summed into a local and copied to y once: as far as the compiler knows, the caller's y may share
+  // memory with the stages, so a sum stored straight into y would have the remaining components
+  // re-read the stages from memory, and the FSAL evaluation re-read y, each a store-to-load round
+  // trip on the step's critical path.
+  template <class Rhs>
+  void dense_step(Rhs& f, const scalar& t, State& y, const scalar& h, State* error) {
     using fixed_rk_detail::combine_dense;
     if (!(h == scaled_h_)) rescale(h);
     if (!(end_valid_ && same_step_time(t, end_t_, h))) {
@@ -309,19 +342,22 @@ class fixed_explicit_rk {
       (std::make_index_sequence<s - 2>{});
     }
     // The weighted sums over the stages computed so far (FSAL: all but the last, whose weight is 0).
+    State next;  // y_{n+1}
     auto finish = [&]<std::size_t Count>(std::integral_constant<std::size_t, Count>) {
       if (error) combine_dense<false, Count, extent>(*error, *error, k_, error_terms_.scaled_by_stage);
       if constexpr (Sum == summation::compensated) {
         combine_dense<false, Count, extent>(increment_, increment_, k_, weights_terms_.scaled_by_stage);
         compensation_.add(y, increment_);
+        next = y;
       } else {
-        combine_dense<true, Count, extent>(y, y, k_, weights_terms_.scaled_by_stage);
+        combine_dense<true, Count, extent>(next, y, k_, weights_terms_.scaled_by_stage);
+        y = next;
       }
     };
     if constexpr (s >= 2) {
       if (fsal_) {
         finish(std::integral_constant<std::size_t, s - 1>{});
-        f(t + node_[s - 1] * h, y, k_[0]);
+        f(t + node_[s - 1] * h, next, k_[0]);
         ++rhs_evaluations_;
         if (error) {  // the last stage's error term, added last as in a single left-to-right sum
           const scalar w = error_last_.scaled_by_stage[s - 1];
