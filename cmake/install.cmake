@@ -10,10 +10,9 @@ if(TARGET orderly_study_core)  # the study library and orderly/gtest.hpp, for us
   list(APPEND orderly_exported orderly_study_core)
   list(APPEND orderly_include_dirs studies/core/include/)
 endif()
-if(TARGET orderly_stepper_interface)  # orderly/stepper.h, for users' compiled steppers
-  list(APPEND orderly_exported orderly_stepper_interface)
-  install(FILES studies/stepper_battery/include/orderly/stepper.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/orderly)
-endif()
+# orderly/stepper.h, for users' compiled steppers: the top-level include/ as it is.
+list(APPEND orderly_exported orderly_stepper_interface)
+install(FILES include/orderly/stepper.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/orderly)
 install(TARGETS ${orderly_exported} EXPORT orderlyTargets)
 install(DIRECTORY ${orderly_include_dirs} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY reference/data/ DESTINATION ${CMAKE_INSTALL_DATADIR}/orderly/reference-data)

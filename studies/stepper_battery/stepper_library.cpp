@@ -38,6 +38,22 @@ void call_rhs(void* context, double t, const double* y, double* dydt) {
   }
 }
 
+// The library's struct as this version lays it out: a version-1 library's struct ends after
+// closest_method, so only those fields are read from it and the later ones stay empty.
+orderly_stepper_info read_info(const orderly_stepper_info& symbol) {
+  orderly_stepper_info info{};
+  if (symbol.abi_version == 1) {
+    info.abi_version = symbol.abi_version;
+    info.step = symbol.step;
+    info.name = symbol.name;
+    info.declared_order = symbol.declared_order;
+    info.separable = symbol.separable;
+    info.closest_method = symbol.closest_method;
+    return info;
+  }
+  return symbol;
+}
+
 std::string dl_message() {
   const char* text = dlerror();
   return text ? text : "unknown reason";
@@ -64,18 +80,28 @@ user_stepper load_stepper_library(const stepper_library_spec& spec) {
   if (!raw) throw stepper_library_error(where + ": cannot be loaded (" + dl_message() + ")");
   std::shared_ptr<void> handle(raw, [](void* h) { dlclose(h); });
   dlerror();
-  const auto* info = static_cast<const orderly_stepper_info*>(dlsym(raw, spec.symbol.c_str()));
-  if (!info) throw stepper_library_error(where + ": no symbol '" + spec.symbol + "' (" + dl_message() + ")");
-  if (info->abi_version != ORDERLY_STEPPER_ABI_VERSION)
-    throw stepper_library_error(where + ": '" + spec.symbol + "' has ABI version " + std::to_string(info->abi_version) +
-                                ", this orderly reads version " + std::to_string(ORDERLY_STEPPER_ABI_VERSION));
+  const auto* symbol = static_cast<const orderly_stepper_info*>(dlsym(raw, spec.symbol.c_str()));
+  if (!symbol) throw stepper_library_error(where + ": no symbol '" + spec.symbol + "' (" + dl_message() + ")");
+  if (symbol->abi_version < 1 || symbol->abi_version > ORDERLY_STEPPER_ABI_VERSION)
+    throw stepper_library_error(where + ": '" + spec.symbol + "' has ABI version " +
+                                std::to_string(symbol->abi_version) + ", this orderly reads versions 1 to " +
+                                std::to_string(ORDERLY_STEPPER_ABI_VERSION));
+  const orderly_stepper_info full = read_info(*symbol);
+  const orderly_stepper_info* info = &full;
   if (!info->step) throw stepper_library_error(where + ": '" + spec.symbol + "' has no step function");
   if (info->declared_order < 0)
     throw stepper_library_error(where + ": '" + spec.symbol + "' declares order " +
                                 std::to_string(info->declared_order) + " (0 for none, or the order)");
 
+  if (info->error_sign < -1 || info->error_sign > 1)
+    throw stepper_library_error(where + ": '" + spec.symbol + "' has error_sign " + std::to_string(info->error_sign) +
+                                " (1 or 0: y_propagated - y_embedded; -1: the opposite)");
+  if (info->error_estimate_order < 0)
+    throw stepper_library_error(where + ": '" + spec.symbol + "' declares estimate order " +
+                                std::to_string(info->error_estimate_order) + " (0 for none, or the order)");
+
   const orderly_step step = info->step;
-  return {.name = info->name ? info->name : std::filesystem::path(spec.path).filename().string(),
+  user_stepper stepper{.name = info->name ? info->name : std::filesystem::path(spec.path).filename().string(),
           .declared_order = info->declared_order,
           .separable = info->separable != 0,
           .closest_method = info->closest_method ? info->closest_method : "",
@@ -90,6 +116,20 @@ user_stepper load_stepper_library(const stepper_library_spec& spec) {
                                         "the step returned " + std::to_string(status));
             return y;
           }};
+  if (const orderly_step_with_error step_with_error = info->step_with_error) {
+    stepper.error_estimate_order = info->error_estimate_order;
+    stepper.error_sign = info->error_sign == -1 ? -1 : 1;
+    stepper.step_with_error = [handle, step_with_error](const user_rhs& f, double t, state_of<double> y, double h) {
+      callback_context context{&f, y.size(), nullptr};
+      state_of<double> error(y.size(), 0.0);
+      const int status = step_with_error(&call_rhs, &context, t, y.data(), y.size(), h, error.data());
+      if (context.error) std::rethrow_exception(context.error);
+      if (status != 0)
+        throw integration_failure(failure_reason::newton_divergence, "the step returned " + std::to_string(status));
+      return step_with_estimate{std::move(y), std::move(error)};
+    };
+  }
+  return stepper;
 }
 
 }  // namespace orderly

@@ -17,12 +17,26 @@ using user_rhs = std::function<state_of<double>(double t, const state_of<double>
 // integration_failure (its blow-up is a result, never a crash).
 using user_step = std::function<state_of<double>(const user_rhs& f, double t, state_of<double> y, double h)>;
 
+// One step that also gives the local error estimate of an embedded pair: y(t + h) as the step
+// gives it, and the estimate, signed as y_propagated - y_embedded (orderly/stepper.h).
+struct step_with_estimate {
+  state_of<double> y, error;
+};
+using user_step_with_error =
+    std::function<step_with_estimate(const user_rhs& f, double t, state_of<double> y, double h)>;
+
 struct user_stepper {
   std::string name;
   int declared_order = 0;      // 0: not declared
   bool separable = false;      // it needs y = (q, p) halves of a separable or second-order problem
   std::string closest_method;  // the catalog method drawn beside it in the report, or empty
   user_step step;
+  // The step with its error estimate, when the stepper exposes one (empty otherwise); error_sign
+  // is -1 when the stepper's estimate is y_embedded - y_propagated, and step_with_error then
+  // returns it as the stepper writes it.
+  user_step_with_error step_with_error;
+  int error_estimate_order = 0;  // 0: not declared
+  int error_sign = 1;
 };
 
 }  // namespace orderly
