@@ -23,6 +23,7 @@
 #include <orderly/analysis/rounded_stability.hpp>
 #include <orderly/isolated_battery.hpp>
 #include <orderly/job_runner.hpp>
+#include <orderly/method_identity_json.hpp>
 #include <orderly/json_text.hpp>
 #include <orderly/order_policy.hpp>
 #include <orderly/stability.hpp>
@@ -217,6 +218,23 @@ struct check_outcome {
   verdict overall = verdict::fail;
 };
 
+// The file's tableau with each entry's radius (its decimal's half unit; 0 where exact), as the
+// identification against the published methods takes it.
+known_tableau known_tableau_of(const tableau_file& file) {
+  known_tableau k{.tableau = file.tableau};
+  k.tableau.coefficient_digits = 0;  // the radii say how well each entry is known
+  auto radii = [](const std::vector<exact>& xs) {
+    std::vector<double> out;
+    for (const auto& x : xs) out.push_back(x.convert_to<double>());
+    return out;
+  };
+  for (const auto& row : file.a_resolution) k.a_radius.push_back(radii(row));
+  k.b_radius = radii(file.b_resolution);
+  k.b_embedded_radius = radii(file.b_hat_resolution);
+  k.c_radius = radii(file.c_resolution);
+  return k;
+}
+
 // The weight sets a tableau has: b, and b_hat for an embedded pair.
 std::vector<weight_set> weight_sets_of(const butcher_tableau& t) {
   if (t.b_embedded) return {weight_set::primary, weight_set::embedded};
@@ -379,15 +397,31 @@ std::string summary_line(verdict overall, const algebraic_checks& checks, const 
   return summary;
 }
 
+// What the coefficients alone decide: the file's shape, its identity among the published methods,
+// each weight set's order, error norms and stability, and the method entry a measurement runs.
+struct algebraic_outcome {
+  nlohmann::json out;
+  std::string details;
+  algebraic_checks checks;
+  method_entry method;
+};
+
+algebraic_outcome check_algebra(const tableau_file& file) {
+  const auto& t = file.tableau;
+  const auto structure = structure_of(t);
+  algebraic_outcome a{.method = catalog_entry(t)};
+  a.out = file_json(file, structure, a.details);
+  a.out["identity"] = to_json(identify_method(known_tableau_of(file)));
+  a.details += identity_text(a.out["identity"], "  ");
+  a.checks = check_weight_sets(file, structure, a.method, a.details);
+  a.out["weight_sets"] = a.checks.weight_sets;
+  return a;
+}
+
 check_outcome check_tableau(const std::string& path, unsigned threads) {
   const auto file = read_tableau_file(path);
   const auto& t = file.tableau;
-  const auto structure = structure_of(t);
-  method_entry method = catalog_entry(t);
-  std::string details;
-  nlohmann::json out = file_json(file, structure, details);
-  const auto checks = check_weight_sets(file, structure, method, details);
-  out["weight_sets"] = checks.weight_sets;
+  auto [out, details, checks, method] = check_algebra(file);
   // Never beyond the precision the coefficients suit: the escalation of an unsettled run stops there.
   if (checks.capped && checks.measurable) method.coefficient_digits = decimal_digits(checks.scalar);
 
@@ -410,6 +444,26 @@ check_outcome check_tableau(const std::string& path, unsigned threads) {
   out["summary"] = summary;
   out["verdict"] = verdict_name(overall);
   return {out, summary + "\n" + details, overall};
+}
+
+// A compiled stepper's recovered tableau checked as a tableau file is: its algebra only (the
+// battery has measured the stepper itself). Its JSON joins the battery's identity; its lines are returned.
+std::string check_recovered_tableau(nlohmann::json& battery) {
+  if (!battery.contains("identity") || !battery["identity"].contains("tableau")) return {};
+  auto& identity = battery["identity"];
+  try {
+    auto a = check_algebra(parse_tableau_file(identity["tableau"]));
+    a.out.erase("identity");  // the battery's own identity stands beside it
+    identity["analysis"] = a.out;
+    std::string text = "  recovered tableau, checked as a tableau file:\n";
+    std::istringstream lines(a.details);
+    for (std::string line; std::getline(lines, line);)
+      if (line.find("identity:") == std::string::npos) text += "  " + line + "\n";
+    return text;
+  } catch (const tableau_file_error& e) {
+    identity["analysis"] = {{"error", e.what()}};
+    return std::string("  recovered tableau: not checked (") + e.what() + ")\n";
+  }
 }
 
 int run_check(const check_options& o) {
@@ -553,8 +607,9 @@ int run_stepper_check(const check_options& o) {
   } catch (const isolated_battery_error& e) {
     throw usage_error(std::string("--stepper: ") + e.what());
   }
+  const std::string recovered = check_recovered_tableau(battery);
   std::FILE* out_text = o.json_path == "-" ? stderr : stdout;  // JSON on standard output stays parseable
-  std::fprintf(out_text, "%s", battery_text(battery).c_str());
+  std::fprintf(out_text, "%s%s", battery_text(battery).c_str(), recovered.c_str());
   if (!o.json_path.empty()) write_json("--json", o.json_path, battery);
   if (!o.report_dir.empty())
     std::fprintf(out_text, "report: %s\n", write_stepper_report(battery, o.report_dir, o.threads).c_str());

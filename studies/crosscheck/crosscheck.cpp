@@ -5,6 +5,7 @@
 #include <orderly/shard_cost.hpp>
 #include <orderly/method_runner.hpp>
 #include <orderly/odeint_implicit.hpp>
+#include <orderly/odeint_identity.hpp>
 #include <orderly/odeint_multiprecision.hpp>
 #include <orderly/problem_catalog.hpp>
 
@@ -273,11 +274,18 @@ nlohmann::json pairs_json(const std::vector<crosscheck_result>& results) {
   return pairs;
 }
 
-nlohmann::json crosscheck_document(nlohmann::json pairs) {
-  return {{"schema", "orderly.crosscheck/1"},
-          {"roundoff_unit", "eps * max(|y_n|_inf, 1) * sqrt(n) at step n"},
-          {"roundoff_units_bound", crosscheck_policy::roundoff_units_bound},
-          {"pairs", std::move(pairs)}};
+// The identity table's job, beside the pairs: odeint's steppers recovered and identified.
+constexpr const char* identity_key = "identity/odeint";
+// Its cost in the units of the parts' (pairs of 2000 steps): a few probes of each stepper.
+constexpr double identity_cost = 1;
+
+nlohmann::json crosscheck_document(nlohmann::json pairs, nlohmann::json identity = nullptr) {
+  nlohmann::json document{{"schema", "orderly.crosscheck/1"},
+                          {"roundoff_unit", "eps * max(|y_n|_inf, 1) * sqrt(n) at step n"},
+                          {"roundoff_units_bound", crosscheck_policy::roundoff_units_bound},
+                          {"pairs", std::move(pairs)}};
+  if (!identity.is_null()) document["odeint_identity"] = std::move(identity);
+  return document;
 }
 
 }  // namespace
@@ -295,10 +303,15 @@ nlohmann::json crosscheck_json(const std::vector<crosscheck_result>& results) {
 suite_outputs crosscheck_outputs(const nlohmann::json&, const std::vector<std::string>& keys,
                                  const std::vector<const nlohmann::json*>& results) {
   auto pairs = nlohmann::json::array();
-  for (std::size_t k = 0; k < keys.size(); ++k)
-    if (results[k])
+  nlohmann::json identity;
+  for (std::size_t k = 0; k < keys.size(); ++k) {
+    if (!results[k]) continue;
+    if (keys[k] == identity_key)
+      identity = (*results[k])["rows"];
+    else
       for (const auto& pair : *results[k]) pairs.push_back(pair);
-  return {{"crosscheck.json", crosscheck_document(std::move(pairs))}};
+  }
+  return {{"crosscheck.json", crosscheck_document(std::move(pairs), std::move(identity))}};
 }
 
 sharded_suite crosscheck_suite() {
@@ -307,10 +320,13 @@ sharded_suite crosscheck_suite() {
     suite.keys.push_back(part.key);
     suite.costs.push_back(part.cost);
   }
+  suite.keys.push_back(identity_key);
+  suite.costs.push_back(identity_cost);
   suite.run = [](const std::vector<std::size_t>& chosen, progress_meter* progress) {
     return run_jobs(
         chosen,
         [](std::size_t k) {
+          if (k == crosscheck_parts().size()) return odeint_identity_table();
           std::vector<crosscheck_result> results;
           crosscheck_parts()[k].run(results);
           return pairs_json(results);

@@ -1,5 +1,6 @@
 // The battery's JSON as lines for a terminal: the verdict and its reason first, then one line
 // per measurement. The analyses the other studies provide are shown by their headline keys.
+#include <orderly/method_identity_json.hpp>
 #include <orderly/stepper_battery.hpp>
 
 #include <cstdio>
@@ -48,6 +49,9 @@ std::string battery_text(const nlohmann::json& b) {
     text += "  closest method '" + b["closest_method"].get<std::string>() +
             "' is not in the catalog (orderly list): nothing is drawn beside the stepper\n";
   text += "  cost: " + number(b["cost"]["rhs_evaluations_per_step"]) + " right-hand-side evaluations per step\n";
+  if (b.contains("identity"))
+    text += b["identity"].contains("error") ? analysis_line("identity", b["identity"], {})
+                                            : stepper_identity_text(b["identity"]);
   text += "  order measured on " + b["order"]["problems_from"].get<std::string>() + ":\n";
   for (const auto& run : b["order"]["runs"]) {
     char line[160];

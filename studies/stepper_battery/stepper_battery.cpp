@@ -5,6 +5,7 @@
 #include <orderly/empirical_stability.hpp>
 #include <orderly/energy.hpp>
 #include <orderly/game_table.hpp>
+#include <orderly/method_identity_json.hpp>
 #include <orderly/order_policy.hpp>
 #include <orderly/problem_catalog.hpp>
 #include <orderly/stepper_battery.hpp>
@@ -126,6 +127,8 @@ nlohmann::json stepper_battery(const user_stepper& stepper) {
   out["closest_method_known"] = find_method(stepper.closest_method) != nullptr;
   out["scalar"] = "double";
   out["cost"] = cost(stepper);
+  // Which method the step computes, read from its coefficients (method_identity_json.hpp).
+  out["identity"] = guarded([&] { return stepper_identity(stepper); });
 
   nlohmann::json runs = nlohmann::json::array();
   bool passes = true;

@@ -18,6 +18,9 @@ ORDER_COLUMNS = ["stepper", "call", "problem", "scalar", "order_value", "stepper
                  "error_order_value", "judged against", "measured", "verdict", "reproducer", "grids N",
                  "local slopes"]
 
+IDENTITY_COLUMNS = ["odeint stepper", "documented as", "published method", "recovered", "identity",
+                    "coefficients that differ"]
+
 TOLERANCE_COLUMNS = ["stepper", "call", "problem", "stepper_order_value", "error_order_value",
                      "effective order", "verdict", "reproducer", "tolerances", "evaluations"]
 
@@ -55,6 +58,46 @@ def _crosscheck_blocks(document) -> list:
                 "units at every step, else the first step where they part is named. Control pairs are two "
                 "different methods listed on purpose: they pass when the check sees them part."),
             model.Table(PAIR_COLUMNS, rows)]
+
+
+def _recovered_text(recovery) -> str:
+    if not isinstance(recovery, dict):
+        return DASH
+    kind, stages = _text(recovery.get("kind")), recovery.get("evaluations")
+    if isinstance(stages, int):
+        kind += f", {stages} evaluations" + (" and an estimate" if "error_weights" in recovery else "")
+    return kind
+
+
+def _identity_blocks(document) -> list:
+    rows = []
+    for r in document.data.get("odeint_identity") or []:
+        if not isinstance(r, dict):
+            continue
+        status = _text(r.get("status"))
+        css = {"identical": "pass", "differs": "fail"}.get(status, "inconclusive")
+        differences = [d for d in r.get("differences") or [] if isinstance(d, dict)]
+        listed = "; ".join(f"{_text(d.get('coefficient'))}: {_text(d.get('given'))} (published "
+                           f"{_text(d.get('published'))})" for d in differences)
+        rows.append([model.Cell(_text(r.get("stepper"))), model.Cell(_text(r.get("claims"))),
+                     model.Cell(_text(r.get("published"))),
+                     model.Cell(_recovered_text(r.get("recovered"))),
+                     model.Cell(status, _text(r.get("identity")), css),
+                     model.Cell(listed or DASH)])
+    if not rows:
+        return []
+    return [model.Heading("Which method each odeint stepper computes", "crosscheck-odeint-identity"),
+            model.Paragraph(
+                "Each stepper's tableau is read back from its own do_step (the error steppers' xerr "
+                "included; a first-same-as-last stepper is reset before each step, as a caller who "
+                "moves the state must reset it): a right-hand side whose j-th call returns a fresh unit "
+                "vector makes every coefficient appear as one number, each is recognised as the simplest "
+                "rational within its rounding, and the step is tested to be an explicit Runge-Kutta "
+                "method with a general state and general evaluations. The tableau is then matched, "
+                "stage renumberings included, against the method odeint documents; every coefficient "
+                "that differs is listed with its published value. A stepper that is not an explicit "
+                "Runge-Kutta method (a multistep one keeps state between calls) is said to be so."),
+            model.Table(IDENTITY_COLUMNS, rows)]
 
 
 def _reproducer_cell(row) -> model.Cell:
@@ -159,8 +202,11 @@ def build(documents: list, context) -> model.SectionPage:
     blocks, counts, downloads = [], [], []
     for document in documents:
         if document.schema == CROSSCHECK:
-            blocks += _crosscheck_blocks(document)
+            blocks += _crosscheck_blocks(document) + _identity_blocks(document)
             counts.append(f"{len(document.data['pairs'])} odeint pairs")
+            identities = document.data.get("odeint_identity")
+            if isinstance(identities, list):
+                counts.append(f"{len(identities)} odeint steppers identified")
         else:
             blocks += _orders_blocks(document)
             counts.append(f"{len(document.data['steppers'])} odeint steppers' orders")

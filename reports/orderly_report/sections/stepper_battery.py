@@ -68,6 +68,64 @@ def _convergence_figure(data: dict, closest: dict, context, stem: str):
                        xlabel="h (time units)", ylabel="error at the final time (state units)")
 
 
+def _identity_blocks(identity, index: int) -> list:
+    """Which method the step computes: the recovered tableau, its cells that differ from the
+    published method's marked with the published value, and what the difference changes."""
+    if not isinstance(identity, dict):
+        return []
+    recovery = identity.get("recovery") if isinstance(identity.get("recovery"), dict) else {}
+    tableau, found = identity.get("tableau"), identity.get("identity")
+    if not isinstance(tableau, dict) or not isinstance(found, dict):
+        reason = recovery.get("reason") or recovery.get("not_composition") or ""
+        kind = str(recovery.get("kind") or "not recovered")
+        return [model.Heading("Which method it is", anchor=f"stepper-identity-{index}"),
+                model.Paragraph(f"Recovered: {kind}" + (f" ({reason})" if reason else "") + ".")]
+    match = found.get("match") if isinstance(found.get("match"), dict) else None
+    nearest = [n for n in found.get("nearest") or [] if isinstance(n, dict)]
+    shown = match or (nearest[0] if nearest else None)
+    stage_map = (shown or {}).get("stage_map") or []
+    differences = {d.get("coefficient"): d for d in (shown or {}).get("differences") or [] if isinstance(d, dict)}
+
+    def published_stage(i):
+        return stage_map[i] + 1 if i < len(stage_map) and isinstance(stage_map[i], int) and stage_map[i] >= 0 else None
+
+    def cell(value, label):
+        d = differences.get(label) if label else None
+        if d is None:
+            return model.Cell(str(value))
+        return model.Cell(f"{value} (published {d.get('published')})",
+                          f"{label}: recovered {d.get('given')}, published {d.get('published')}", "fail")
+
+    a, b, c = tableau.get("A") or [], tableau.get("b") or [], tableau.get("c") or []
+    b_hat = tableau.get("b_hat") or []
+    stages = len(b)
+    rows = []
+    for i in range(stages):
+        p = published_stage(i)
+        row = [model.Cell(str(i + 1)), cell(c[i] if i < len(c) else DASH, f"c_{p}" if p else None)]
+        for j in range(max(stages - 1, 0)):
+            q = published_stage(j)
+            value = a[i][j] if i < len(a) and j < len(a[i]) else ""
+            row.append(cell(value, f"a_{p},{q}" if p and q and value != "" else None) if value != "" else model.Cell(""))
+        row.append(cell(b[i], f"b_{p}" if p else None))
+        if b_hat:
+            row.append(cell(b_hat[i], f"b_hat_{p}" if p else None))
+        rows.append(row)
+    columns = ["stage", "c"] + [f"a_i{j + 1}" for j in range(max(stages - 1, 0))] + ["b"] + (["b_hat"] if b_hat else [])
+    blocks = [model.Heading("Which method it is", anchor=f"stepper-identity-{index}"),
+              model.Paragraph(f"{found.get('headline')}. The tableau read back from the step alone (each "
+                              "coefficient the simplest rational within its rounding, else the double as read), "
+                              "in the step's own stage order; a cell that differs from the published method shows "
+                              "the published value and is marked.")]
+    blocks.append(model.Table(columns, rows, caption=(
+        "Recovered coefficients; marked cells differ from "
+        + (str(shown.get("title")) if shown else "every published method") + ".")))
+    effects = (shown or {}).get("effects")
+    if isinstance(effects, dict) and effects.get("summary"):
+        blocks.append(model.Paragraph("What the difference changes: " + str(effects.get("summary")) + "."))
+    return blocks
+
+
 def build(documents: list, context) -> model.SectionPage:
     blocks, grid, summaries = [], [], []
     for index, document in enumerate(documents):
@@ -84,6 +142,7 @@ def build(documents: list, context) -> model.SectionPage:
             f"Declared order {declared or 'none'}; {_number(cost)} right-hand-side evaluations per step "
             f"(counted); order measured on {order.get('problems_from')}, in double."
             + (f" Drawn beside the catalog's {closest['method']} ({closest.get('title')})." if closest else "")))
+        blocks += _identity_blocks(data.get("identity"), index)
         blocks.append(_convergence_figure(data, closest, context, f"stepper-battery-{index}"))
         closest_runs = {r.get("problem"): r for r in (closest.get("order_runs") or [])}
         rows = []
