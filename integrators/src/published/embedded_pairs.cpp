@@ -11,9 +11,10 @@ std::vector<published_method> embedded_pairs() {
   methods.push_back(from_catalog(tableaus::bs32(), "bs3", {"ode23", "ARKODE_BOGACKI_SHAMPINE_4_2_3"},
                                  "Exact rationals of the catalog (tableaus/embedded.hpp)."));
   methods.push_back(
-      from_catalog(tableaus::rkf45(), "rkf45", {"Fehlberg45", "RKF4(5)"},
+      from_catalog(tableaus::rkf45(), "rkf45", {"Fehlberg45", "RKF4(5)", "ARKODE_FEHLBERG_6_4_5"},
                    "Exact rationals of the catalog (tableaus/embedded.hpp); b holds the fourth-order "
-                   "weights Fehlberg propagated, b_hat the fifth-order ones (many libraries swap them)."));
+                   "weights Fehlberg propagated, b_hat the fifth-order ones (SUNDIALS, DiffEqDevTools and most "
+                   "libraries propagate the fifth-order ones: the same tableau with the weight sets swapped)."));
   methods.push_back(from_catalog(tableaus::cash_karp54(), "cash-karp", {"CashKarp", "CK5", "ARKODE_CASH_KARP_6_4_5"},
                                  "Exact rationals of the catalog (tableaus/embedded.hpp)."));
   methods.push_back(from_catalog(tableaus::dopri54(), "dopri5",

@@ -89,7 +89,7 @@ std::vector<published_method> high_order_methods() {
                          "12258338284789875762081637252125169126464880985167722660",
                          "40977117022675781250/178949401077111131341", "0", "0", "2152106665253777/106040260335225546"},
       }),
-      {"Vern7"},
+      {"Vern7", "ARKODE_VERNER_10_6_7"},
       "Exact rationals of OrdinaryDiffEq.jl lib/OrdinaryDiffEqVerner/src/verner_tableaus.jl Vern7Tableau, generic-type "
       "branch (SciML, commit b211787), b_hat = b - btilde."));
   methods.push_back(entry(

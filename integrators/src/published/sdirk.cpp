@@ -121,25 +121,20 @@ std::vector<published_method> sdirk_methods() {
       {"ARKODE_CASH_5_3_4"},
       "The method is irrational: 40-digit literals verbatim from SUNDIALS src/arkode/arkode_butcher_dirk.def "
       "ARKODE_CASH_5_3_4 (LLNL/sundials, commit c8dabce)."));
-  methods.push_back(entry(
-      decimal_tableau(
-          {
-              .name = "crouzeix-sdirk23",
-              .title = "Crouzeix-Norsett two-stage SDIRK of order 3, gamma = (3 + sqrt 3)/6",
-              .citation = "M. Crouzeix, Sur l'approximation des equations differentielles operationnelles lineaires "
-                          "par des methodes de Runge-Kutta, These, Paris (1975); S.P. Norsett, Semi explicit "
-                          "Runge-Kutta methods, Report 6/74, Trondheim (1974)",
-              .order = 3,
-              .a = {{"0.7886751345948128822545743902509787278238", "0"},
-                    {"-0.5773502691896257645091487805019574556476", "0.7886751345948128822545743902509787278238"}},
-              .b = {"0.5", "0.5"},
-              .c = {"0.7886751345948128822545743902509787278238", "0.2113248654051871177454256097490212721762"},
-          },
-          40),
-      {"SDIRK23"},
-      "The method is irrational: every entry correctly rounded to 40 significant digits from the values computed at "
-      "120 digits (sympy, mpmath) from its defining conditions by Orderly's tableau corpus "
-      "(tests/corpus/generate_expected.py) (gamma the root of 6 g^2 - 6 g + 1 = 0)."));
+  {
+    const quadratic_field s(3);
+    methods.push_back(entry(
+        tableau_from_high_precision("crouzeix-sdirk23",
+                                    "Crouzeix-Norsett two-stage SDIRK of order 3, gamma = (3 + sqrt 3)/6",
+                                    "M. Crouzeix, Sur l'approximation des equations differentielles operationnelles "
+                                    "lineaires par des methodes de Runge-Kutta, These, Paris (1975); S.P. Norsett, "
+                                    "Semi explicit Runge-Kutta methods, Report 6/74, Trondheim (1974)",
+                                    3, {{s("1/2", "1/6"), s("0", "0")}, {s("0", "-1/3"), s("1/2", "1/6")}},
+                                    {s("1/2", "0"), s("1/2", "0")}, {s("1/2", "1/6"), s("1/2", "-1/6")}),
+        {"SDIRK23"},
+        "The method is irrational: its closed form gamma = 1/2 + sqrt(3)/6, a21 = -sqrt(3)/3, b = (1/2, 1/2), "
+        "evaluated at 100 digits (the same values as in nodepy loadRKM SDIRK23 and Hairer-Wanner II, Sect. IV.6)."));
+  }
   methods.push_back(entry(
       decimal_tableau(
           {
