@@ -265,6 +265,32 @@ std::vector<published_method> embedded_pairs() {
       "The method is irrational: 40-digit literals verbatim from SUNDIALS src/arkode/arkode_butcher_erk.def "
       "ARKODE_ARK324L2SA_ERK_4_2_3 (LLNL/sundials, commit c8dabce)."));
 
+  methods.push_back(
+      entry(make_tableau({
+                .name = "sharp-smart54",
+                .title = "Sharp-Smart 5(4), seven stages",
+                .citation = "P.W. Sharp, J.M. Smart, Explicit Runge-Kutta pairs with one more derivative evaluation "
+                            "than the minimum, SIAM J. Sci. Comput. 14 (1993) 338-348",
+                .order = 5,
+                .embedded_order = 4,
+                .a = {{},
+                      {"16/105"},
+                      {"2/35", "6/35"},
+                      {"0.2146728515625", "-0.6229248046875", "0.858251953125"},
+                      {"347/1458", "-7/20", "3395/10044", "49792/112995"},
+                      {"-1223224109959/9199771214400", "1234787701/2523942720", "568994101921/3168810084960",
+                       "-105209683888/891227836395", "9/25"},
+                      {"2462504862877/8306031988800", "-123991/287040", "106522578491/408709510560",
+                       "590616498832/804646848915", "-319138726/534081275", "52758/71449"}},
+                .b = {"1093/15120", "0", "60025/190992", "3200/20709", "1611/11960", "712233/2857960", "3/40"},
+                .c = {"0", "16/105", "8/35", "9/20", "2/3", "7/9", "1"},
+                .b_embedded = {"84018211/991368000", "0", "92098979/357791680", "17606944/67891005",
+                               "3142101/235253200", "22004596809/70270091500", "9/125"},
+            }),
+            {"SharpSmart5"},
+            "Exact rationals as transcribed in rklib src/rklib_variable_steps.f90 (jacobwilliams/rklib, commit "
+            "a1bf2d2) rkss54, b_hat = b minus its error weights."));
+
   return methods;
 }
 
