@@ -16,7 +16,10 @@ std::vector<published_method> embedded_pairs() {
                    "weights Fehlberg propagated, b_hat the fifth-order ones (SUNDIALS, DiffEqDevTools and most "
                    "libraries propagate the fifth-order ones: the same tableau with the weight sets swapped)."));
   methods.push_back(from_catalog(tableaus::cash_karp54(), "cash-karp", {"CashKarp", "CK5", "ARKODE_CASH_KARP_6_4_5"},
-                                 "Exact rationals of the catalog (tableaus/embedded.hpp)."));
+                                 "Exact rationals of the catalog (tableaus/embedded.hpp), as in Cash and Karp's paper, "
+                                 "Boost.Odeint and SUNDIALS; DiffEqDevTools.jl constructCashKarp misprints two of "
+                                 "b_hat (18574/48384 for 18575/48384, 13525/554296 for 13525/55296), which breaks its "
+                                 "fourth order, and the values here meet every fourth-order condition."));
   methods.push_back(from_catalog(tableaus::dopri54(), "dopri5",
                                  {"DP5", "RK5(4)7M", "ode45", "ARKODE_DORMAND_PRINCE_7_4_5"},
                                  "Exact rationals of the catalog (tableaus/embedded.hpp)."));
