@@ -15,11 +15,13 @@ std::vector<published_method> embedded_pairs() {
                    "Exact rationals of the catalog (tableaus/embedded.hpp); b holds the fourth-order "
                    "weights Fehlberg propagated, b_hat the fifth-order ones (SUNDIALS, DiffEqDevTools and most "
                    "libraries propagate the fifth-order ones: the same tableau with the weight sets swapped)."));
-  methods.push_back(from_catalog(tableaus::cash_karp54(), "cash-karp", {"CashKarp", "CK5", "ARKODE_CASH_KARP_6_4_5"},
-                                 "Exact rationals of the catalog (tableaus/embedded.hpp), as in Cash and Karp's paper, "
-                                 "Boost.Odeint and SUNDIALS; DiffEqDevTools.jl constructCashKarp misprints two of "
-                                 "b_hat (18574/48384 for 18575/48384, 13525/554296 for 13525/55296), which breaks its "
-                                 "fourth order, and the values here meet every fourth-order condition."));
+  methods.push_back(
+      from_catalog(tableaus::cash_karp54(), "cash-karp", {"CashKarp", "CK5", "ARKODE_CASH_KARP_6_4_5"},
+                   "Exact rationals of the catalog (tableaus/embedded.hpp), as in Cash and Karp's paper, "
+                   "Boost.Odeint and SUNDIALS, which meet every fourth-order condition; DiffEqDevTools.jl's "
+                   "constructCashKarp had two of b_hat misprinted (18574/48384 for 18575/48384, "
+                   "13525/554296 for 13525/55296, which break its fourth order; fixed in its pull "
+                   "request 23)."));
   methods.push_back(from_catalog(tableaus::dopri54(), "dopri5",
                                  {"DP5", "RK5(4)7M", "ode45", "ARKODE_DORMAND_PRINCE_7_4_5"},
                                  "Exact rationals of the catalog (tableaus/embedded.hpp)."));
@@ -95,9 +97,12 @@ std::vector<published_method> embedded_pairs() {
                              "1/66"},
           },
           84),
-      {"Tsitouras5"},
+      {"Tsitouras5", "ARKODE_TSITOURAS_7_4_5"},
       "The method is irrational: the 85-digit decimals of DiffEqDevTools.jl src/ode_tableaus.jl constructTsitouras5 "
-      "(SciML, commit 70a3759), kept in Orderly's tableau corpus (tests/corpus/generate_expected.py)."));
+      "(SciML, commit 70a3759), kept in Orderly's tableau corpus (tests/corpus/generate_expected.py). The paper's "
+      "Table 1 prints b - b_hat (with the last sign flipped) under the name b_hat; SUNDIALS up to 7.5 shipped another "
+      "fourth-order embedding (b_hat_7 = 1/40, from the paper's Mathematica code) and took this one (b_hat_7 = 1/66) "
+      "in llnl/sundials pull request 850."));
   methods.push_back(entry(
       decimal_tableau(
           {
