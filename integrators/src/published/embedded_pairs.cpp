@@ -100,9 +100,9 @@ std::vector<published_method> embedded_pairs() {
       {"Tsitouras5", "ARKODE_TSITOURAS_7_4_5"},
       "The method is irrational: the 85-digit decimals of DiffEqDevTools.jl src/ode_tableaus.jl constructTsitouras5 "
       "(SciML, commit 70a3759), kept in Orderly's tableau corpus (tests/corpus/generate_expected.py). The paper's "
-      "Table 1 prints b - b_hat (with the last sign flipped) under the name b_hat; SUNDIALS up to 7.5 shipped another "
-      "fourth-order embedding (b_hat_7 = 1/40, from the paper's Mathematica code) and took this one (b_hat_7 = 1/66) "
-      "in llnl/sundials pull request 850."));
+      "Table 1 prints b_hat - b (the last entry with its sign flipped) under the name b_hat; SUNDIALS 7.5.0 (commit "
+      "c8dabce) ships another fourth-order embedding (b_hat_7 = 1/40, from the paper's Mathematica code), replaced by "
+      "this one (b_hat_7 = 1/66) in llnl/sundials pull request 850."));
   methods.push_back(entry(
       decimal_tableau(
           {
