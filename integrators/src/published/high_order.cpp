@@ -357,7 +357,7 @@ std::vector<published_method> high_order_methods() {
             {"Feagin"},
             "The method is irrational: the 60-digit decimals of OrdinaryDiffEq.jl "
             "lib/OrdinaryDiffEqFeagin/src/feagin_tableaus.jl (BigFloat branch; SciML, commit b211787), b_hat = b - "
-            "(1/360)(e_2 - e_16), the estimate dt (k_2 - k_16)/360 of that code and Feagin's paper."));
+            "(1/360)(e_2 - e_16), the estimate dt (k_2 - k_16)/360 of that code."));
   methods.push_back(
       entry(make_tableau({
                 .name = "dverk65",
