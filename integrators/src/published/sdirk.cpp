@@ -208,9 +208,9 @@ std::vector<published_method> sdirk_methods() {
       entry(make_tableau({
                 .name = "sdirk21",
                 .title = "SDIRK 2(1), two stages, gamma = 1",
-                .citation = "ARKODE's SDIRK-2-1 (A- and B-stable), D.R. Reynolds et al., ARKODE Butcher table library, "
-                            "SUNDIALS documentation; A.C. Hindmarsh et al., SUNDIALS: suite of nonlinear and "
-                            "differential/algebraic equation solvers, ACM TOMS 31 (2005) 363-396",
+                .citation = "SUNDIALS ARKODE User Guide, Butcher tables: SDIRK-2-1 (A- and B-stable); A.C. Hindmarsh "
+                            "et al., SUNDIALS: suite of nonlinear and differential/algebraic equation solvers, ACM "
+                            "TOMS 31 (2005) 363-396",
                 .order = 2,
                 .embedded_order = 1,
                 .a = {{"1", "0"}, {"-1", "1"}},
