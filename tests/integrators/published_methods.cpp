@@ -314,6 +314,18 @@ TEST(PublishedCoefficients, MersonEstimateWeights) {
   EXPECT_EQ(t.a_at(4, 2), q("-3/2"));
 }
 
+TEST(PublishedCoefficients, ZonneveldAndFehlbergLowOrderPairs) {
+  // Zonneveld (1964), as in Hairer-Norsett-Wanner I, Sect. II.4: the 3rd-order weights.
+  const std::vector<exact> zonneveld = {q("-1/2"), q("7/3"), q("7/3"), q("13/6"), q("-16/3")};
+  EXPECT_EQ(*tableau_of("zonneveld43").b_embedded, zonneveld);
+  // Fehlberg's 1(2) (NASA TR R-315): a31 = 1/256, a32 = 255/256, b_hat = (1/512, 255/256, 1/512).
+  const auto& rkf12 = tableau_of("fehlberg12");
+  EXPECT_EQ(rkf12.a_at(2, 0), q("1/256"));
+  EXPECT_EQ(rkf12.a_at(2, 1), q("255/256"));
+  const std::vector<exact> second = {q("1/512"), q("255/256"), q("1/512")};
+  EXPECT_EQ(*rkf12.b_embedded, second);
+}
+
 TEST(PublishedCoefficients, KetchesonSsprk104WeightsAreAllOneTenth) {
   for (const auto& b : tableau_of("ssprk104").b) EXPECT_EQ(b, q("1/10"));
 }
@@ -339,6 +351,10 @@ TEST(PublishedCoefficients, ClosedFormsWithRadicals) {
   EXPECT_TRUE(near(tableau_of("gauss2").a_at(0, 1), high_precision(1) / 4 - r3 / 6, 78));
   // Crouzeix's SDIRK: gamma = (3 + sqrt 3)/6.
   EXPECT_TRUE(near(tableau_of("crouzeix-sdirk23").a_at(0, 0), (3 + r3) / 6, 39));
+  // Gill (1951): b2 = (2 - sqrt 2)/6, a43 = 1 + sqrt(2)/2.
+  const auto& gill = tableau_of("gill4");
+  EXPECT_TRUE(near(gill.b[1], (2 - r2) / 6, 78));
+  EXPECT_TRUE(near(gill.a_at(3, 2), 1 + r2 / 2, 78));
   // TR-BDF2: c2 = 2 - sqrt 2, a21 = a22 = (2 - sqrt 2)/2.
   const auto& trbdf2 = tableau_of("trbdf2");
   EXPECT_TRUE(near(trbdf2.c[1], 2 - r2, 39));

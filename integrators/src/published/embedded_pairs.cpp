@@ -11,11 +11,17 @@ std::vector<published_method> embedded_pairs() {
   methods.push_back(from_catalog(tableaus::bs32(), "bs3", {"ode23", "ARKODE_BOGACKI_SHAMPINE_4_2_3"},
                                  "Exact rationals of the catalog (tableaus/embedded.hpp)."));
   methods.push_back(
-      from_catalog(tableaus::rkf45(), "rkf45", {"Fehlberg45", "RKF4(5)"},
+      from_catalog(tableaus::rkf45(), "rkf45", {"Fehlberg45", "RKF4(5)", "ARKODE_FEHLBERG_6_4_5"},
                    "Exact rationals of the catalog (tableaus/embedded.hpp); b holds the fourth-order "
-                   "weights Fehlberg propagated, b_hat the fifth-order ones (many libraries swap them)."));
-  methods.push_back(from_catalog(tableaus::cash_karp54(), "cash-karp", {"CashKarp", "CK5", "ARKODE_CASH_KARP_6_4_5"},
-                                 "Exact rationals of the catalog (tableaus/embedded.hpp)."));
+                   "weights Fehlberg propagated, b_hat the fifth-order ones (SUNDIALS, DiffEqDevTools and most "
+                   "libraries propagate the fifth-order ones: the same tableau with the weight sets swapped)."));
+  methods.push_back(
+      from_catalog(tableaus::cash_karp54(), "cash-karp", {"CashKarp", "CK5", "ARKODE_CASH_KARP_6_4_5"},
+                   "Exact rationals of the catalog (tableaus/embedded.hpp), as in Cash and Karp's paper, "
+                   "Boost.Odeint and SUNDIALS, which meet every fourth-order condition; DiffEqDevTools.jl's "
+                   "constructCashKarp had two of b_hat misprinted (18574/48384 for 18575/48384, "
+                   "13525/554296 for 13525/55296, which break its fourth order; fixed in its pull "
+                   "request 23)."));
   methods.push_back(from_catalog(tableaus::dopri54(), "dopri5",
                                  {"DP5", "RK5(4)7M", "ode45", "ARKODE_DORMAND_PRINCE_7_4_5"},
                                  "Exact rationals of the catalog (tableaus/embedded.hpp)."));
@@ -91,9 +97,12 @@ std::vector<published_method> embedded_pairs() {
                              "1/66"},
           },
           84),
-      {"Tsitouras5"},
+      {"Tsitouras5", "ARKODE_TSITOURAS_7_4_5"},
       "The method is irrational: the 85-digit decimals of DiffEqDevTools.jl src/ode_tableaus.jl constructTsitouras5 "
-      "(SciML, commit 70a3759), kept in Orderly's tableau corpus (tests/corpus/generate_expected.py)."));
+      "(SciML, commit 70a3759), kept in Orderly's tableau corpus (tests/corpus/generate_expected.py). The paper's "
+      "Table 1 prints b_hat - b (the last entry with its sign flipped) under the name b_hat; SUNDIALS 7.5.0 (commit "
+      "c8dabce) ships another fourth-order embedding (b_hat_7 = 1/40, from the paper's Mathematica code), replaced by "
+      "this one (b_hat_7 = 1/66) in llnl/sundials pull request 850."));
   methods.push_back(entry(
       decimal_tableau(
           {
@@ -263,6 +272,32 @@ std::vector<published_method> embedded_pairs() {
       {"ARKODE_ARK324L2SA_ERK_4_2_3"},
       "The method is irrational: 40-digit literals verbatim from SUNDIALS src/arkode/arkode_butcher_erk.def "
       "ARKODE_ARK324L2SA_ERK_4_2_3 (LLNL/sundials, commit c8dabce)."));
+
+  methods.push_back(
+      entry(make_tableau({
+                .name = "sharp-smart54",
+                .title = "Sharp-Smart 5(4), seven stages",
+                .citation = "P.W. Sharp, J.M. Smart, Explicit Runge-Kutta pairs with one more derivative evaluation "
+                            "than the minimum, SIAM J. Sci. Comput. 14 (1993) 338-348",
+                .order = 5,
+                .embedded_order = 4,
+                .a = {{},
+                      {"16/105"},
+                      {"2/35", "6/35"},
+                      {"0.2146728515625", "-0.6229248046875", "0.858251953125"},
+                      {"347/1458", "-7/20", "3395/10044", "49792/112995"},
+                      {"-1223224109959/9199771214400", "1234787701/2523942720", "568994101921/3168810084960",
+                       "-105209683888/891227836395", "9/25"},
+                      {"2462504862877/8306031988800", "-123991/287040", "106522578491/408709510560",
+                       "590616498832/804646848915", "-319138726/534081275", "52758/71449"}},
+                .b = {"1093/15120", "0", "60025/190992", "3200/20709", "1611/11960", "712233/2857960", "3/40"},
+                .c = {"0", "16/105", "8/35", "9/20", "2/3", "7/9", "1"},
+                .b_embedded = {"84018211/991368000", "0", "92098979/357791680", "17606944/67891005",
+                               "3142101/235253200", "22004596809/70270091500", "9/125"},
+            }),
+            {"SharpSmart5"},
+            "Exact rationals as transcribed in rklib src/rklib_variable_steps.f90 (jacobwilliams/rklib, commit "
+            "a1bf2d2) rkss54, b_hat = b minus its error weights."));
 
   return methods;
 }

@@ -39,8 +39,8 @@ std::vector<published_method> explicit_low_order_methods() {
                 .c = {"0", "1/2", "3/4"},
             }),
             {},
-            "Exact rationals of Ralston's paper as typed from E. Hairer, S.P. Norsett, G. Wanner, Solving Ordinary "
-            "Differential Equations I, 2nd ed. (1993), Sect. II.1 (the same A and b open Bogacki-Shampine 3(2))."));
+            "Exact rationals of Ralston's paper as transcribed in Orderly's tableau corpus (the same A and b open "
+            "Bogacki-Shampine 3(2))."));
   methods.push_back(
       entry(make_tableau({
                 .name = "ssprk43",

@@ -97,54 +97,38 @@ std::vector<published_method> implicit_methods() {
       {"LobattoIIIC3"},
       "Exact rationals typed from E. Hairer, G. Wanner, Solving Ordinary Differential Equations II, 2nd ed. (1996), "
       "Sect. IV.5, as also in nodepy runge_kutta_method.py loadRKM LobattoIIIC3."));
-  methods.push_back(entry(
-      decimal_tableau(
-          {
-              .name = "radau-ia3",
-              .title = "Radau IA, 3 stages",
-              .citation =
-                  "E. Hairer, G. Wanner, Solving Ordinary Differential Equations II, 2nd ed. (1996), Sect. IV.5",
-              .order = 5,
-              .a = {{"0.1111111111111111111111111111111111111111", "-0.1916383190435098943442935597058828551092",
-                     "0.08052720793239878323318244859477174399811"},
-                    {"0.1111111111111111111111111111111111111111", "0.2920734116652284630205027458970589992882",
-                     "-0.04813349705465738395134226447875924959593"},
-                    {"0.1111111111111111111111111111111111111111", "0.5370223859435462728402311533676481384848",
-                     "0.1968154772236604258683861429918298896007"}},
-              .b = {"0.1111111111111111111111111111111111111111", "0.5124858261884216138388134465196080942213",
-                    "0.3764030627004672750500754423692807946676"},
-              .c = {"0", "0.3550510257216821901802715925294108608034", "0.8449489742783178098197284074705891391966"},
-          },
-          40),
-      {"RadauIA5"},
-      "The method is irrational (sqrt 6): every entry correctly rounded to 40 significant digits from the values "
-      "computed at 120 digits (sympy, mpmath) from its defining conditions by Orderly's tableau corpus "
-      "(tests/corpus/generate_expected.py)."));
-  methods.push_back(
-      entry(decimal_tableau(
-                {
-                    .name = "lobatto-iiic4",
-                    .title = "Lobatto IIIC, 4 stages",
-                    .citation =
-                        "E. Hairer, G. Wanner, Solving Ordinary Differential Equations II, 2nd ed. (1996), Sect. IV.5",
-                    .order = 6,
-                    .a = {{"0.0833333333333333333333333333333", "-0.186338998124982474700764472394",
-                           "0.186338998124982474700764472394", "-0.0833333333333333333333333333333"},
-                          {"0.0833333333333333333333333333333", "0.25", "-0.0942079307083087979144035946853",
-                           "0.0372677996249964949401528944789"},
-                          {"0.0833333333333333333333333333333", "0.427541264041642131247736928019", "0.25",
-                           "-0.0372677996249964949401528944789"},
-                          {"0.0833333333333333333333333333333", "0.416666666666666666666666666667",
-                           "0.416666666666666666666666666667", "0.0833333333333333333333333333333"}},
-                    .b = {"0.0833333333333333333333333333333", "0.416666666666666666666666666667",
-                          "0.416666666666666666666666666667", "0.0833333333333333333333333333333"},
-                    .c = {"0", "0.276393202250021030359082633127", "0.723606797749978969640917366873", "1"},
-                },
-                30),
-            {"LobattoIIIC4"},
-            "The method is irrational (sqrt 5): every entry correctly rounded to 30 significant digits from the values "
-            "computed at 120 digits from its defining conditions by Orderly's tableau corpus "
-            "(tests/corpus/generate_expected.py)."));
+  {
+    const quadratic_field s(6);
+    methods.push_back(entry(
+        tableau_from_high_precision(
+            "radau-ia3", "Radau IA, 3 stages",
+            "E. Hairer, G. Wanner, Solving Ordinary Differential Equations II, 2nd ed. (1996), Sect. IV.5", 5,
+            {{s("1/9", "0"), s("-1/18", "-1/18"), s("-1/18", "1/18")},
+             {s("1/9", "0"), s("11/45", "7/360"), s("11/45", "-43/360")},
+             {s("1/9", "0"), s("11/45", "43/360"), s("11/45", "-7/360")}},
+            {s("1/9", "0"), s("4/9", "1/36"), s("4/9", "-1/36")}, {s("0", "0"), s("3/5", "-1/10"), s("3/5", "1/10")}),
+        {"RadauIA5"},
+        "The method is irrational: its closed form in sqrt 6 (c = 0, (6 -+ sqrt 6)/10), identified exactly from the "
+        "40-digit values of Orderly's tableau corpus and evaluated at 100 digits; the order conditions confirm it to "
+        "80 digits."));
+  }
+  {
+    const quadratic_field s(5);
+    methods.push_back(
+        entry(tableau_from_high_precision(
+                  "lobatto-iiic4", "Lobatto IIIC, 4 stages",
+                  "E. Hairer, G. Wanner, Solving Ordinary Differential Equations II, 2nd ed. (1996), Sect. IV.5", 6,
+                  {{s("1/12", "0"), s("0", "-1/12"), s("0", "1/12"), s("-1/12", "0")},
+                   {s("1/12", "0"), s("1/4", "0"), s("1/6", "-7/60"), s("0", "1/60")},
+                   {s("1/12", "0"), s("1/6", "7/60"), s("1/4", "0"), s("0", "-1/60")},
+                   {s("1/12", "0"), s("5/12", "0"), s("5/12", "0"), s("1/12", "0")}},
+                  {s("1/12", "0"), s("5/12", "0"), s("5/12", "0"), s("1/12", "0")},
+                  {s("0", "0"), s("1/2", "-1/10"), s("1/2", "1/10"), s("1", "0")}),
+              {"LobattoIIIC4"},
+              "The method is irrational: its closed form in sqrt 5 (c = 0, (5 -+ sqrt 5)/10, 1), identified exactly "
+              "from the 30-digit values of Orderly's tableau corpus and evaluated at 100 digits; the order conditions "
+              "confirm it to 80 digits."));
+  }
   return methods;
 }
 

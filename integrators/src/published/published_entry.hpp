@@ -34,6 +34,9 @@ class quadratic_field {
   high_precision root_;
 };
 
+// A tableau of 100-digit entries (tableau_from_high_precision) with its embedded weights of the given order.
+butcher_tableau with_embedded(butcher_tableau tableau, int order, const std::vector<high_precision>& b_hat);
+
 // The families, in the order published_methods() lists them.
 std::vector<published_method> explicit_low_order_methods();  // orders 1 to 4, no error estimate
 std::vector<published_method> embedded_pairs();              // pairs of orders up to 6(5)

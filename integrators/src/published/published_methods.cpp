@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <stdexcept>
 #include <utility>
 
 namespace orderly {
@@ -23,6 +24,15 @@ published_method from_catalog(butcher_tableau tableau, std::string name, std::ve
 butcher_tableau decimal_tableau(const tableau_text& text, int digits) {
   auto tableau = make_tableau(text);
   tableau.coefficient_digits = digits;
+  return tableau;
+}
+
+butcher_tableau with_embedded(butcher_tableau tableau, int order, const std::vector<high_precision>& b_hat) {
+  if (b_hat.size() != tableau.b.size())
+    throw std::invalid_argument("tableau " + tableau.name + ": b_hat and b sizes disagree");
+  tableau.embedded_order = order;
+  tableau.b_embedded.emplace();
+  for (const auto& x : b_hat) tableau.b_embedded->push_back(exact_value_of(x));
   return tableau;
 }
 

@@ -5,6 +5,8 @@
 
 #include <orderly/tableaus/implicit_methods.hpp>
 
+#include <boost/math/constants/constants.hpp>
+
 namespace orderly::published {
 
 std::vector<published_method> sdirk_methods() {
@@ -121,99 +123,83 @@ std::vector<published_method> sdirk_methods() {
       {"ARKODE_CASH_5_3_4"},
       "The method is irrational: 40-digit literals verbatim from SUNDIALS src/arkode/arkode_butcher_dirk.def "
       "ARKODE_CASH_5_3_4 (LLNL/sundials, commit c8dabce)."));
-  methods.push_back(entry(
-      decimal_tableau(
-          {
-              .name = "crouzeix-sdirk23",
-              .title = "Crouzeix-Norsett two-stage SDIRK of order 3, gamma = (3 + sqrt 3)/6",
-              .citation = "M. Crouzeix, Sur l'approximation des equations differentielles operationnelles lineaires "
-                          "par des methodes de Runge-Kutta, These, Paris (1975); S.P. Norsett, Semi explicit "
-                          "Runge-Kutta methods, Report 6/74, Trondheim (1974)",
-              .order = 3,
-              .a = {{"0.7886751345948128822545743902509787278238", "0"},
-                    {"-0.5773502691896257645091487805019574556476", "0.7886751345948128822545743902509787278238"}},
-              .b = {"0.5", "0.5"},
-              .c = {"0.7886751345948128822545743902509787278238", "0.2113248654051871177454256097490212721762"},
-          },
-          40),
-      {"SDIRK23"},
-      "The method is irrational: every entry correctly rounded to 40 significant digits from the values computed at "
-      "120 digits (sympy, mpmath) from its defining conditions by Orderly's tableau corpus "
-      "(tests/corpus/generate_expected.py) (gamma the root of 6 g^2 - 6 g + 1 = 0)."));
-  methods.push_back(entry(
-      decimal_tableau(
-          {
-              .name = "norsett-sdirk34",
-              .title = "Norsett-Crouzeix three-stage SDIRK of order 4, gamma = 1/2 + cos(pi/18)/sqrt 3",
-              .citation = "S.P. Norsett, Semi explicit Runge-Kutta methods, Report 6/74, Trondheim (1974); M. "
-                          "Crouzeix, These, Paris (1975); E. Hairer, G. Wanner, Solving Ordinary Differential "
-                          "Equations II, 2nd ed. (1996), Sect. IV.6",
-              .order = 4,
-              .a = {{"1.068579021301628806418833975960049381291", "0", "0"},
-                    {"-0.5685790213016288064188339759600493812907", "1.068579021301628806418833975960049381291", "0"},
-                    {"2.137158042603257612837667951920098762581", "-3.274316085206515225675335903840197525163",
-                     "1.068579021301628806418833975960049381291"}},
-              .b = {"0.1288864005157204223647246986353179113545", "0.7422271989685591552705506027293641772911",
-                    "0.1288864005157204223647246986353179113545"},
-              .c = {"1.068579021301628806418833975960049381291", "0.5", "-0.06857902130162880641883397596004938129068"},
-          },
-          40),
-      {"SDIRK34"},
-      "The method is irrational: every entry correctly rounded to 40 significant digits from the values computed at "
-      "120 digits (sympy, mpmath) from its defining conditions by Orderly's tableau corpus "
-      "(tests/corpus/generate_expected.py) (gamma the root of 24 g^3 - 36 g^2 + 12 g - 1 = 0)."));
-  methods.push_back(entry(
-      decimal_tableau(
-          {
-              .name = "alexander-sdirk3",
-              .title = "Alexander's three-stage L-stable SDIRK of order 3",
-              .citation = "R. Alexander, Diagonally implicit Runge-Kutta methods for stiff O.D.E.'s, SIAM J. Numer. "
-                          "Anal. 14 (1977) 1006-1021",
-              .order = 3,
-              .a = {{"0.4358665215084589994160194511935568425293", "0", "0"},
-                    {"0.2820667392457705002919902744032215787354", "0.4358665215084589994160194511935568425293", "0"},
-                    {"1.208496649176010070336477684063323111495", "-0.6443631706844690697524971352568799540247",
-                     "0.4358665215084589994160194511935568425293"}},
-              .b = {"1.208496649176010070336477684063323111495", "-0.6443631706844690697524971352568799540247",
-                    "0.4358665215084589994160194511935568425293"},
-              .c = {"0.4358665215084589994160194511935568425293", "0.7179332607542294997080097255967784212646", "1"},
-          },
-          40),
-      {"Alexander3"},
-      "The method is irrational: every entry correctly rounded to 40 significant digits from the values computed at "
-      "120 digits (sympy, mpmath) from its defining conditions by Orderly's tableau corpus "
-      "(tests/corpus/generate_expected.py) (gamma the root of 6 g^3 - 18 g^2 + 9 g - 1 = 0 near 0.4359)."));
-  methods.push_back(entry(
-      decimal_tableau(
-          {
-              .name = "trbdf2",
-              .title = "TR-BDF2 as a three-stage ESDIRK, order 2 with third-order estimate",
-              .citation = "R.E. Bank et al., Transient simulation of silicon devices and circuits, IEEE Trans. CAD 4 "
-                          "(1985) 436-451; M.E. Hosea, L.F. Shampine, Analysis and implementation of TR-BDF2, Appl. "
-                          "Numer. Math. 20 (1996) 21-37",
-              .order = 2,
-              .embedded_order = 3,
-              .a = {{"0", "0", "0"},
-                    {"0.2928932188134524755991556378951509607152", "0.2928932188134524755991556378951509607152", "0"},
-                    {"0.3535533905932737622004221810524245196424", "0.3535533905932737622004221810524245196424",
-                     "0.2928932188134524755991556378951509607152"}},
-              .b = {"0.3535533905932737622004221810524245196424", "0.3535533905932737622004221810524245196424",
-                    "0.2928932188134524755991556378951509607152"},
-              .c = {"0", "0.5857864376269049511983112757903019214303", "1"},
-              .b_embedded = {"0.2154822031355754125998592729825251601192", "0.6868867239266070955337555143857578529758",
-                             "0.09763107293781749186638521263171698690505"},
-          },
-          40),
-      {"ARKODE_TRBDF2_3_3_2"},
-      "The method is irrational (sqrt 2): every entry correctly rounded to 40 significant digits from the values "
-      "computed at 120 digits (sympy, mpmath) from its defining conditions by Orderly's tableau corpus "
-      "(tests/corpus/generate_expected.py), in the ESDIRK form of SUNDIALS src/arkode/arkode_butcher_dirk.def "
-      "ARKODE_TRBDF2_3_3_2."));
+  {
+    const quadratic_field s(3);
+    methods.push_back(entry(
+        tableau_from_high_precision("crouzeix-sdirk23",
+                                    "Crouzeix-Norsett two-stage SDIRK of order 3, gamma = (3 + sqrt 3)/6",
+                                    "M. Crouzeix, Sur l'approximation des equations differentielles operationnelles "
+                                    "lineaires par des methodes de Runge-Kutta, These, Paris (1975); S.P. Norsett, "
+                                    "Semi explicit Runge-Kutta methods, Report 6/74, Trondheim (1974)",
+                                    3, {{s("1/2", "1/6"), s("0", "0")}, {s("0", "-1/3"), s("1/2", "1/6")}},
+                                    {s("1/2", "0"), s("1/2", "0")}, {s("1/2", "1/6"), s("1/2", "-1/6")}),
+        {"SDIRK23"},
+        "The method is irrational: its closed form gamma = 1/2 + sqrt(3)/6, a21 = -sqrt(3)/3, b = (1/2, 1/2), "
+        "evaluated at 100 digits (the same values as in nodepy loadRKM SDIRK23 and Hairer-Wanner II, Sect. IV.6)."));
+  }
+  {
+    // gamma = 1/2 + cos(pi/18)/sqrt(3), the root of 24 g^3 - 36 g^2 + 12 g - 1 = 0 that makes the method
+    // A-stable; b = (delta, 1 - 2 delta, delta) with delta = 1/(6 (1 - 2 gamma)^2).
+    const high_precision gamma =
+        high_precision(1) / 2 + cos(boost::math::constants::pi<high_precision>() / 18) / sqrt(high_precision(3));
+    const high_precision delta = 1 / (6 * (1 - 2 * gamma) * (1 - 2 * gamma));
+    methods.push_back(entry(
+        tableau_from_high_precision(
+            "norsett-sdirk34", "Norsett-Crouzeix three-stage SDIRK of order 4, gamma = 1/2 + cos(pi/18)/sqrt 3",
+            "S.P. Norsett, Semi explicit Runge-Kutta methods, Report 6/74, Trondheim (1974); M. "
+            "Crouzeix, These, Paris (1975); E. Hairer, G. Wanner, Solving Ordinary Differential "
+            "Equations II, 2nd ed. (1996), Sect. IV.6",
+            4, {{gamma}, {high_precision(1) / 2 - gamma, gamma}, {2 * gamma, 1 - 4 * gamma, gamma}},
+            {delta, 1 - 2 * delta, delta}, {gamma, high_precision(1) / 2, 1 - gamma}),
+        {"SDIRK34"},
+        "The method is irrational: its closed form (a21 = 1/2 - gamma, a31 = 2 gamma, a32 = 1 - 4 gamma, b = (delta, 1 "
+        "- 2 delta, delta), c = (gamma, 1/2, 1 - gamma)) as in Hairer-Wanner II, Sect. IV.6 and nodepy loadRKM "
+        "SDIRK34, evaluated at 100 digits; it agrees with the 40-digit values of Orderly's tableau corpus."));
+  }
+  {
+    // gamma: the root near 0.4359 of 6 g^3 - 18 g^2 + 9 g - 1 = 0 (L-stability), by Newton's method at 100
+    // digits from its 40 published digits, which each step doubles.
+    constexpr int newton_steps = 3;
+    high_precision gamma("0.4358665215084589994160194511935568425293");
+    for (int step = 0; step < newton_steps; ++step)
+      gamma -= (((6 * gamma - 18) * gamma + 9) * gamma - 1) / ((18 * gamma - 36) * gamma + 9);
+    const high_precision b1 = -(6 * gamma * gamma - 16 * gamma + 1) / 4, b2 = (6 * gamma * gamma - 20 * gamma + 5) / 4;
+    methods.push_back(entry(
+        tableau_from_high_precision(
+            "alexander-sdirk3", "Alexander's three-stage L-stable SDIRK of order 3",
+            "R. Alexander, Diagonally implicit Runge-Kutta methods for stiff O.D.E.'s, SIAM J. Numer. "
+            "Anal. 14 (1977) 1006-1021",
+            3, {{gamma}, {(1 - gamma) / 2, gamma}, {b1, b2, gamma}}, {b1, b2, gamma},
+            {gamma, (1 + gamma) / 2, high_precision(1)}),
+        {"Alexander3"},
+        "The method is irrational: its closed form in gamma (a21 = (1 - gamma)/2, b1 = -(6 gamma^2 - 16 gamma + 1)/4, "
+        "b2 = (6 gamma^2 - 20 gamma + 5)/4, b3 = gamma, stiffly accurate) as in Hairer-Wanner II, Sect. IV.6, with "
+        "gamma from its cubic at 100 digits; it agrees with the 40-digit values of Orderly's tableau corpus."));
+  }
+  {
+    const quadratic_field s(2);
+    methods.push_back(entry(
+        with_embedded(
+            tableau_from_high_precision(
+                "trbdf2", "TR-BDF2 as a three-stage ESDIRK, order 2 with third-order estimate",
+                "R.E. Bank et al., Transient simulation of silicon devices and circuits, IEEE Trans. CAD 4 "
+                "(1985) 436-451; M.E. Hosea, L.F. Shampine, Analysis and implementation of TR-BDF2, Appl. "
+                "Numer. Math. 20 (1996) 21-37",
+                2, {{s("0", "0")}, {s("1", "-1/2"), s("1", "-1/2")}, {s("0", "1/4"), s("0", "1/4"), s("1", "-1/2")}},
+                {s("0", "1/4"), s("0", "1/4"), s("1", "-1/2")}, {s("0", "0"), s("2", "-1"), s("1", "0")}),
+            3, {s("1/3", "-1/12"), s("1/3", "1/4"), s("1/3", "-1/6")}),
+        {"ARKODE_TRBDF2_3_3_2"},
+        "The method is irrational: its closed form in sqrt 2 (c2 = 2 - sqrt 2, a21 = a22 = 1 - sqrt(2)/2, a31 = a32 = "
+        "sqrt(2)/4), in the ESDIRK form of SUNDIALS src/arkode/arkode_butcher_dirk.def ARKODE_TRBDF2_3_3_2, evaluated "
+        "at 100 digits; it agrees with the 40-digit values of Orderly's tableau corpus."));
+  }
   methods.push_back(
       entry(make_tableau({
                 .name = "sdirk21",
                 .title = "SDIRK 2(1), two stages, gamma = 1",
-                .citation = "ARKODE's SDIRK-2-1; A- and B-stable: the backward Euler step twice, averaged",
+                .citation = "SUNDIALS ARKODE User Guide, Butcher tables: SDIRK-2-1 (A- and B-stable); A.C. Hindmarsh "
+                            "et al., SUNDIALS: suite of nonlinear and differential/algebraic equation solvers, ACM "
+                            "TOMS 31 (2005) 363-396",
                 .order = 2,
                 .embedded_order = 1,
                 .a = {{"1", "0"}, {"-1", "1"}},
