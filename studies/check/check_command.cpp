@@ -406,13 +406,15 @@ struct algebraic_outcome {
   method_entry method;
 };
 
-algebraic_outcome check_algebra(const tableau_file& file) {
+algebraic_outcome check_algebra(const tableau_file& file, bool identify = true) {
   const auto& t = file.tableau;
   const auto structure = structure_of(t);
   algebraic_outcome a{.method = catalog_entry(t)};
   a.out = file_json(file, structure, a.details);
-  a.out["identity"] = to_json(identify_method(known_tableau_of(file)));
-  a.details += identity_text(a.out["identity"], "  ");
+  if (identify) {
+    a.out["identity"] = to_json(identify_method(known_tableau_of(file)));
+    a.details += identity_text(a.out["identity"], "  ");
+  }
   a.checks = check_weight_sets(file, structure, a.method, a.details);
   a.out["weight_sets"] = a.checks.weight_sets;
   return a;
@@ -452,13 +454,12 @@ std::string check_recovered_tableau(nlohmann::json& battery) {
   if (!battery.contains("identity") || !battery["identity"].contains("tableau")) return {};
   auto& identity = battery["identity"];
   try {
-    auto a = check_algebra(parse_tableau_file(identity["tableau"]));
-    a.out.erase("identity");  // the battery's own identity stands beside it
+    // The battery's own identity stands beside it: not identified twice.
+    auto a = check_algebra(parse_tableau_file(identity["tableau"]), /*identify=*/false);
     identity["analysis"] = a.out;
     std::string text = "  recovered tableau, checked as a tableau file:\n";
     std::istringstream lines(a.details);
-    for (std::string line; std::getline(lines, line);)
-      if (line.find("identity:") == std::string::npos) text += "  " + line + "\n";
+    for (std::string line; std::getline(lines, line);) text += "  " + line + "\n";
     return text;
   } catch (const tableau_file_error& e) {
     identity["analysis"] = {{"error", e.what()}};

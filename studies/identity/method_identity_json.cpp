@@ -9,6 +9,9 @@
 namespace orderly {
 namespace {
 
+// A principal error norm is said to change when it moves by more than this fraction.
+constexpr double principal_error_change = 1e-6;
+
 std::string exact_text(const exact& x) {
   std::ostringstream out;
   out << x;
@@ -64,9 +67,13 @@ std::string order_change(const char* what, int published, int given, const std::
 std::string effects_text(const difference_effects& e) {
   std::vector<std::string> parts;
   parts.push_back(order_change("the propagated weights", e.published_order, e.given_order, e.failing_trees));
-  if (e.given_order == e.published_order && !e.only_nodes_differ)
+  // The principal error says how another member of a family differs; unchanged weights leave it be.
+  if (e.given_order == e.published_order && !e.only_nodes_differ &&
+      std::fabs(e.given_principal_error - e.published_principal_error) >
+          principal_error_change * std::max(e.given_principal_error, e.published_principal_error))
     parts.back() += " (principal error 2-norm " + decimal(e.given_principal_error, 4) + ", published " +
-                    decimal(e.published_principal_error, 4) + ")";
+                    decimal(e.published_principal_error, 4) + "): another " + std::to_string(e.stages) +
+                    "-stage method of order " + std::to_string(e.given_order) + ", not the published one";
   if (e.given_embedded_order && e.published_embedded_order)
     parts.push_back(
         order_change("the estimate's weights", *e.published_embedded_order, *e.given_embedded_order, e.failing_embedded_trees));
@@ -86,6 +93,7 @@ nlohmann::json effects_json(const difference_effects& e) {
                    {"only_nodes_differ", e.only_nodes_differ},
                    {"principal_error_2norm", {{"given", e.given_principal_error}, {"published", e.published_principal_error}}},
                    {"orders_decided", e.orders_decided_exactly ? "exactly" : "to the coefficients' rounding"},
+                   {"stages", e.stages},
                    {"summary", effects_text(e)}};
   if (e.given_embedded_order)
     j["embedded_order"] = {{"given", *e.given_embedded_order}, {"published", e.published_embedded_order.value_or(0)}},
@@ -237,6 +245,10 @@ nlohmann::json stepper_identity(const user_stepper& stepper) {
   return j;
 }
 
+std::string differ_text(std::size_t count) {
+  return std::to_string(count) + (count == 1 ? " coefficient differs" : " coefficients differ");
+}
+
 std::string identity_text(const nlohmann::json& id, const std::string& indent) {
   std::string text = indent + "identity: " + id["headline"].get<std::string>() + "\n";
   auto lines = [&](const nlohmann::json& match) {
@@ -256,7 +268,7 @@ std::string identity_text(const nlohmann::json& id, const std::string& indent) {
   } else if (!id["nearest"].empty()) {
     const auto& n = id["nearest"][0];
     text += indent + "  nearest published method: " + n["title"].get<std::string>() + " (" +
-            std::to_string(n["differences"].size()) + " coefficients differ)\n";
+            differ_text(n["differences"].size()) + ")\n";
     lines(n);
   }
   if (id.contains("declared_name")) {
@@ -268,7 +280,7 @@ std::string identity_text(const nlohmann::json& id, const std::string& indent) {
       text += indent + "  declared closest method '" + name + "': this is it\n";
     else if (id["nearest"].empty() || declared["method"] != id["nearest"][0]["method"]) {
       text += indent + "  declared closest method " + declared["title"].get<std::string>() + ": " +
-              std::to_string(declared["differences"].size()) + " coefficients differ\n";
+              differ_text(declared["differences"].size()) + "\n";
       lines(declared);
     }
   }

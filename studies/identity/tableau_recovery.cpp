@@ -417,6 +417,16 @@ tableau_recovery recover_tableau(const user_stepper& stepper) {
                            std::function<std::string()>([&] { return constant_probe_disagreement(stepper, m, with_error, r.evidence); }),
                            std::function<std::string()>([&] { return dense_probe_disagreement(stepper, m, with_error, r.evidence); })})
     if (auto why = test(); !why.empty()) {
+      // A step that changes its behaviour from call to call (a multistep method past its start)
+      // fails some test: the first probe repeated now tells that it keeps state.
+      const probe again = run_probe(stepper, with_error, 0.0, state_of<double>(static_cast<std::size_t>(width), 0.0),
+                                    1.0, width, [width](int call, const state_of<double>&) { return unit_vector(width, call); });
+      if (again.calls.size() != first.calls.size() || again.y1 != first.y1) {
+        r.evidence.push_back("the unit-vector probe repeated at the end: " + std::to_string(again.calls.size()) +
+                             " evaluations, " + std::to_string(first.calls.size()) + " at first");
+        why = "it keeps state between steps: the same step made " + std::to_string(first.calls.size()) +
+              " evaluations at first and " + std::to_string(again.calls.size()) + " later (" + why + ")";
+      }
       r.not_runge_kutta = why;
       return r;
     }
@@ -465,6 +475,7 @@ known_tableau as_known_tableau(const recovered_rk& m, const std::string& name, i
   // A stepper that does not say its estimate's sign (0) is read either way; one that says 1 or -1
   // is compared with the sign it declares, and the other is tried as well, to be named if it fits.
   k.estimate_sign_uncertain = true;
+  k.values_exact = m.all_rational();
   return k;
 }
 

@@ -399,7 +399,9 @@ double principal_error_of(const full_form& f, const std::vector<entry>& weights,
   return principal_error_norms<high_precision>(generate_trees(order), {&m}, order).two_norm.convert_to<double>();
 }
 
-difference_effects effects_of(const full_form& given, const method_match& match) {
+difference_effects effects_of(const known_tableau& known, const full_form& matched, const method_match& match) {
+  // Orders of exact values are decided exactly: their radii only bounded the match.
+  const full_form given = known.values_exact ? full_form_of(known_exactly(known.tableau)) : matched;
   const auto& pt = match.method->tableau;
   const known_tableau published_known = known_exactly(pt);
   full_form published = full_form_of(published_known);
@@ -412,6 +414,7 @@ difference_effects effects_of(const full_form& given, const method_match& match)
   e.failing_trees = given_order.failing;
   e.published_order = weights_order(published, published.b, max_order).order;
   e.orders_decided_exactly = !any_radius(given);
+  e.stages = static_cast<int>(std::count_if(match.stage_map.begin(), match.stage_map.end(), [](int m) { return m >= 0; }));
   if (given.has_estimate && published.has_estimate) {
     const int published_embedded = match.propagates_embedded ? pt.order : pt.embedded_order.value_or(0);
     const int embedded_max = std::clamp(published_embedded + 1, 1, 10);
@@ -467,6 +470,7 @@ std::optional<method_match> match_with(const std::vector<std::pair<full_form, bo
       for (std::size_t i = 0; i < map.size(); ++i)
         m.stage_map[static_cast<std::size_t>(g.original[i])] = q.original[static_cast<std::size_t>(map[i])];
       m.differences = differences_of(g, q, map, swapped);
+      for (const auto& d : m.differences) m.distance += std::fabs((d.given - d.published).convert_to<double>());
       best = std::move(m);
     }
   }
@@ -532,12 +536,13 @@ identity_result identify_method(const known_tableau& given, std::string_view dec
   }
   if (!result.match) {
     std::stable_sort(candidates.begin(), candidates.end(), [](const method_match& x, const method_match& y) {
-      return x.differences.size() < y.differences.size();
+      if (x.differences.size() != y.differences.size()) return x.differences.size() < y.differences.size();
+      return x.distance < y.distance;
     });
     for (std::size_t i = 0; i < candidates.size() && i < nearest_reported; ++i) result.nearest.push_back(candidates[i]);
   }
-  for (auto& m : result.nearest) m.effects = effects_of(form, m);
-  if (result.declared && !result.declared->exact()) result.declared->effects = effects_of(form, *result.declared);
+  for (auto& m : result.nearest) m.effects = effects_of(given, form, m);
+  if (result.declared && !result.declared->exact()) result.declared->effects = effects_of(given, form, *result.declared);
   return result;
 }
 

@@ -31,6 +31,9 @@ struct known_tableau {
   // The estimate's sign as the stepper declares it could not be taken on trust: the identification
   // also tries the opposite sign and says which one the published method has.
   bool estimate_sign_uncertain = false;
+  // The values are the exact rationals the coefficients stand for (every one recognised): the
+  // radii say how well the match is pinned down, and orders are decided exactly.
+  bool values_exact = false;
 };
 
 // Every entry exact (radius 0), or, for a tableau of decimals, the half unit of its digits.
@@ -60,6 +63,7 @@ struct difference_effects {
   std::vector<std::string> failing_trees, failing_embedded_trees;
   double given_principal_error = 0, published_principal_error = 0;  // 2-norms at published order + 1
   bool orders_decided_exactly = true;  // false: to the entries' radii
+  int stages = 0;                      // used stages of both (a match compares equal counts)
 };
 
 struct method_match {
@@ -69,6 +73,7 @@ struct method_match {
   bool estimate_sign_flipped = false;  // the given estimate has the opposite sign to the published pair's
   bool estimate_compared = false;      // both have an estimate and it was compared
   std::vector<coefficient_difference> differences;
+  double distance = 0;  // sum of |given - published| over the differences: ties of their count go to the nearer
   std::optional<difference_effects> effects;  // computed when there are differences
   bool exact() const { return differences.empty(); }
 };

@@ -1,0 +1,46 @@
+// odeint's explicit steppers identified through their own interfaces: each computes the method its
+// documentation names (odeint's reference: euler, runge_kutta4, runge_kutta_cash_karp54,
+// runge_kutta_dopri5, runge_kutta_fehlberg78), and its multistep stepper is said not to be a
+// Runge-Kutta method.
+#include <orderly/odeint_identity.hpp>
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+
+namespace {
+
+const std::map<std::string, nlohmann::json>& odeint_rows() {
+  static const std::map<std::string, nlohmann::json> by_stepper = [] {
+    std::map<std::string, nlohmann::json> out;
+    const auto table = orderly::odeint_identity_table();
+    for (const auto& row : table["rows"]) out[row["stepper"].get<std::string>()] = row;
+    return out;
+  }();
+  return by_stepper;
+}
+
+TEST(OdeintIdentity, EveryDocumentedRungeKuttaStepperComputesItsPublishedMethod) {
+  for (const char* stepper : {"euler", "runge_kutta4", "runge_kutta4_classic", "runge_kutta_cash_karp54",
+                              "runge_kutta_cash_karp54_classic", "runge_kutta_dopri5", "runge_kutta_fehlberg78"}) {
+    const auto& row = odeint_rows().at(stepper);
+    EXPECT_EQ(row["status"], "identical") << row.dump(2);
+  }
+  // The error steppers' estimates are compared too (xerr = y_propagated - y_embedded).
+  for (const char* stepper : {"runge_kutta_cash_karp54", "runge_kutta_dopri5", "runge_kutta_fehlberg78"})
+    EXPECT_TRUE(odeint_rows().at(stepper)["estimate_compared"].get<bool>()) << stepper;
+}
+
+TEST(OdeintIdentity, AMultistepStepperIsSaidNotToBeRungeKutta) {
+  const auto& row = odeint_rows().at("adams_bashforth<4>");
+  EXPECT_EQ(row["status"], "not an explicit Runge-Kutta method");
+  EXPECT_NE(row["identity"].get<std::string>().find("keeps state"), std::string::npos) << row.dump(2);
+}
+
+TEST(OdeintIdentity, VelocityVerletIsReadAsItsKickDriftComposition) {
+  const auto& row = odeint_rows().at("velocity_verlet");
+  EXPECT_EQ(row["status"], "identical") << row.dump(2);
+}
+
+}  // namespace
