@@ -210,6 +210,8 @@ nlohmann::json to_json(const tableau_recovery& r) {
     j["kind"] = "separable Nystrom";
     j["evaluations"] = r.nystrom->evaluations;
     j["c"] = row(r.nystrom->c);
+    j["time_nodes"] = row(r.nystrom->time_nodes);
+    j["times_follow_positions"] = r.nystrom->times_follow_positions;
     j["A_bar"] = a;
     j["b_bar"] = row(r.nystrom->b_bar);
     j["b"] = row(r.nystrom->b);
@@ -305,6 +307,8 @@ std::string stepper_identity_text(const nlohmann::json& identity) {
     } else {
       text += ", not a kick-drift composition: " + recovery["not_composition"].get<std::string>();
     }
+    if (!recovery["times_follow_positions"].get<bool>())
+      text += "; its forces are evaluated at other times than their positions' (exact on autonomous forces only)";
     return text + "\n";
   }
   return "  recovered: not an explicit Runge-Kutta method: " + recovery["reason"].get<std::string>() + "\n";

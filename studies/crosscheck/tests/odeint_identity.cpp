@@ -38,9 +38,17 @@ TEST(OdeintIdentity, AMultistepStepperIsSaidNotToBeRungeKutta) {
   EXPECT_NE(row["identity"].get<std::string>().find("keeps state"), std::string::npos) << row.dump(2);
 }
 
-TEST(OdeintIdentity, VelocityVerletIsReadAsItsKickDriftComposition) {
-  const auto& row = odeint_rows().at("velocity_verlet");
-  EXPECT_EQ(row["status"], "identical") << row.dump(2);
+TEST(OdeintIdentity, SeparableSteppersAreReadAsTheirKickDriftCompositions) {
+  for (const char* stepper : {"velocity_verlet", "symplectic_euler", "symplectic_rkn_sb3a_m4_mclachlan"})
+    EXPECT_EQ(odeint_rows().at(stepper)["status"], "identical") << odeint_rows().at(stepper).dump(2);
+  // odeint's symplectic steppers pass no time: their forces are asked for at the step's start.
+  EXPECT_FALSE(odeint_rows().at("symplectic_euler")["recovered"]["times_follow_positions"].get<bool>());
+  EXPECT_TRUE(odeint_rows().at("velocity_verlet")["recovered"]["times_follow_positions"].get<bool>());
+}
+
+// With one substep the modified midpoint is z0 + h/2 (f(z0) + f(z0 + h f(z0))): Heun's method.
+TEST(OdeintIdentity, OneSubstepOfTheModifiedMidpointIsHeun) {
+  EXPECT_EQ(odeint_rows().at("modified_midpoint(steps = 1)")["status"], "identical");
 }
 
 }  // namespace

@@ -58,7 +58,10 @@ struct kick_drift {
 
 struct recovered_nystrom {
   int evaluations = 0;
-  std::vector<recovered_coefficient> c, b_bar, b;
+  // c: each evaluation's position node (the drift it lies after); its time, t0 + time_node h, is
+  // the same where the step evaluates the force at the time of its position.
+  std::vector<recovered_coefficient> c, time_nodes, b_bar, b;
+  bool times_follow_positions = true;
   std::vector<std::vector<recovered_coefficient>> a_bar;  // row i holds i entries
   std::optional<kick_drift> composition;  // when A_bar and b_bar are those of a kick-drift composition
   std::string not_composition;            // otherwise why not
