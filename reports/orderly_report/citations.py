@@ -1,4 +1,4 @@
-"""The seed articles, cited by author and title (shared/seeds/README.md).
+"""The seed articles, cited by author and title.
 
 A study's JSON names a seed by its data file (seed.source); a reader must never see that name.
 This table is the one place that maps it to a citation."""

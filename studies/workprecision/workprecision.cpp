@@ -2,7 +2,7 @@
 // explicit pairs (make_adaptive_runner) and odeint's controlled steppers (make_controlled +
 // integrate_adaptive) and its bulirsch_stoer, tolerances 1e-3 .. 1e-12 (atol = rtol = tol), four
 // per decade (a final-time error is not a smooth function of the tolerance: errors cancel along an
-// orbit, and one point per decade hides where the curves cross); the goal's comparison is dopri54
+// orbit, and one point per decade hides where the curves cross); the headline comparison is dopri54
 // against runge_kutta_dopri5, and the methods both libraries have are compared alike: at equal
 // achieved error, not at equal tolerance. odeint's dopri5 is also rerun with other first steps, the
 // comparison's null test.
@@ -100,7 +100,7 @@ workprecision_curves run_workprecision_on(const std::string& name) {
       problem.rhs(t, x, dxdt);
     };
     // odeint's adaptive steppers from the initial state with first step span / divisor, as an
-    // odeint user calls them. runge_kutta_dopri5 first: the goal's baseline, also rerun below.
+    // odeint user calls them. runge_kutta_dopri5 first: the headline baseline, also rerun below.
     using state = state_of<double>;
     auto controlled = [&](auto error_stepper, double tol, double divisor, state& x) {
       auto stepper = odeint::make_controlled(tol, tol, error_stepper);

@@ -244,7 +244,8 @@ T fixed_step_error(int stages, std::uint64_t steps) {
     j.assign(1, 2 * y[0] * cos(t));
   };
   std::vector<T> y = {T(1) / 2};
-  integrate_radau_fixed(f, jac, T(0), T(1), y, steps, stages);
+  const orderly::radau_coefficients& hp = orderly::radau_iia_coefficients(stages);
+  integrate_implicit_rk_fixed(f, jac, T(0), T(1), y, steps, orderly::to_numeric<T>(hp.a, hp.b, hp.c));
   using std::abs;
   using std::sin;
   return abs(y[0] - 1 / (2 - sin(T(1))));

@@ -21,8 +21,6 @@ namespace orderly {
 // How a stepper adds its increment to the state.
 enum class summation { plain, compensated };
 
-inline const char* summation_name(summation s) { return s == summation::plain ? "plain" : "compensated"; }
-
 // y <- y + d with the carry of the previous additions; carry <- the part of (d + carry) lost now.
 template <class T>
 inline void compensated_add(T& y, T& carry, const T& d) {

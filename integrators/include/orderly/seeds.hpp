@@ -18,7 +18,7 @@ namespace orderly {
 struct seed_specimen {
   std::string name;  // CLI name, "seed-..."
   std::string title;
-  std::string source;               // seed file in shared/seeds
+  std::string source;               // the seed article's text, by its file name
   std::string description;          // what it does and its known defect
   int claimed_order = 0;            // the order the article claims or implies
   bool needs_second_order = false;  // requires y = (x, v) with x' = v

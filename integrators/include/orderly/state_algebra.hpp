@@ -75,12 +75,4 @@ bool same_step_time(const T& a, const T& b, const T& h) {
   return a == b || abs(a - b) <= 8 * std::numeric_limits<T>::epsilon() * bound;
 }
 
-template <state_vector S>
-bool same_state(const S& x, const S& y) {
-  if (size_of(x) != size_of(y)) return false;
-  for (std::size_t i = 0; i < size_of(x); ++i)
-    if (x[i] != y[i]) return false;
-  return true;
-}
-
 }  // namespace orderly

@@ -133,7 +133,7 @@ SUMMARY_COLUMNS = ["problem", "ratios", "worst ratio", "geometric mean", "ratios
 
 def _spread_cells(summary_entry: dict, judged: bool) -> list:
     """A summary entry's spread, as the study wrote it: how many ratios, the worst (coloured against
-    the goal of at most 1 when `judged`), the geometric mean, how many are above 1 and the range of
+    the target of at most 1 when `judged`), the geometric mean, how many are above 1 and the range of
     achieved errors where they are."""
     worst, mean = finite(summary_entry.get("worst_ratio")), finite(summary_entry.get("geometric_mean"))
     errors = [finite(e) for e in summary_entry.get("errors_above_one") or []]
@@ -157,7 +157,7 @@ def _summary_table(summary: list) -> model.Table:
         rows.append([model.Cell(str(s.get("problem")))] + _spread_cells(s, judged=True) +
                     [model.Cell(DASH if null is None else f"{null:.3f}"), model.Cell(rank)])
     return model.Table(SUMMARY_COLUMNS, rows, caption=(
-        "The ratios below, per problem: the goal is a worst ratio of at most 1 (ours never needs more "
+        "The ratios below, per problem: the target is a worst ratio of at most 1 (ours never needs more "
         "evaluations than odeint's at the same achieved error); where it is above 1, the range of achieved "
         "errors where that happens, the largest ratio odeint's own controlled dopri5 reaches there against its "
         "own curve when rerun with eight other first steps (the same method: how far above 1 a ratio goes at "

@@ -764,14 +764,4 @@ radau_stats integrate_implicit_rk_fixed(Rhs&& f, Jac&& jacobian, const T& t0, co
   return stepper.stats();
 }
 
-// Fixed steps of the s-stage Radau IIA method (stiffly accurate). For convergence-order
-// measurements; returns the work done.
-template <class T, class Rhs, class Jac>
-radau_stats integrate_radau_fixed(Rhs&& f, Jac&& jacobian, const T& t0, const T& t1, std::vector<T>& y,
-                                  std::uint64_t steps, int stages) {
-  const radau_coefficients& hp = radau_iia_coefficients(stages);
-  return integrate_implicit_rk_fixed(std::forward<Rhs>(f), std::forward<Jac>(jacobian), t0, t1, y, steps,
-                                     to_numeric<T>(hp.a, hp.b, hp.c));
-}
-
 }  // namespace orderly

@@ -46,7 +46,7 @@ stiff_work_curve run_stiff_curve(const std::string& method, const std::string& p
 double nonstiff_job_cost();
 double stiff_job_cost();
 
-// The methods both libraries have, by their curves' names: dopri54 (the goal's comparison, first),
+// The methods both libraries have, by their curves' names: dopri54 (the headline comparison, first),
 // cash-karp54 and rkf78, each with odeint's controlled stepper of the same tableau.
 struct method_pair {
   std::string ours, odeint;
