@@ -27,7 +27,9 @@ user_stepper table_stepper(const std::string& name) {
     for (int i = 0; i < t.stages; ++i) {
       state_of<double> stage = y;
       for (int j = 0; j < i; ++j)
-        for (std::size_t n = 0; n < y.size(); ++n) stage[n] += h * t.a[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] * k[static_cast<std::size_t>(j)][n];
+        for (std::size_t n = 0; n < y.size(); ++n)
+          stage[n] +=
+              h * t.a[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] * k[static_cast<std::size_t>(j)][n];
       k.push_back(f(t0 + t.c[static_cast<std::size_t>(i)] * h, stage));
     }
     state_of<double> error(y.size(), 0.0);

@@ -3,6 +3,8 @@
 // file including the header would otherwise compile again.
 #include <orderly/exact.hpp>
 
+#include <sstream>
+
 #include <algorithm>
 #include <cstdlib>
 #include <initializer_list>
@@ -116,6 +118,12 @@ exact exact_value_of(const high_precision& x) {
 const high_precision& certified_coefficient_tolerance() {
   static const high_precision tolerance = pow(high_precision(10), -certified_coefficient_digits);
   return tolerance;
+}
+
+std::string exact_text(const exact& value) {
+  std::ostringstream out;
+  out << value;
+  return out.str();
 }
 
 }  // namespace orderly

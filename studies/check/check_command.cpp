@@ -73,12 +73,6 @@ tableau_file read_tableau_file(const std::string& path) {
   }
 }
 
-std::string exact_text(const exact& x) {
-  std::ostringstream out;
-  out << x;
-  return out.str();
-}
-
 std::string joined(const std::vector<std::string>& words, const char* separator = ", ") {
   std::string text;
   for (const auto& w : words) text += (text.empty() ? "" : separator) + w;

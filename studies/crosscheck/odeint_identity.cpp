@@ -112,12 +112,12 @@ std::vector<odeint_entry> odeint_entries() {
   std::vector<odeint_entry> all;
   all.push_back(explicit_entry<odeint::euler<state>>("euler", "explicit Euler", "euler", 1));
   all.push_back(explicit_entry<odeint::runge_kutta4<state>>("runge_kutta4", "classical Runge-Kutta 4", "rk4", 4));
-  all.push_back(explicit_entry<odeint::runge_kutta4_classic<state>>("runge_kutta4_classic", "classical Runge-Kutta 4",
-                                                                     "rk4", 4));
+  all.push_back(
+      explicit_entry<odeint::runge_kutta4_classic<state>>("runge_kutta4_classic", "classical Runge-Kutta 4", "rk4", 4));
   all.push_back(error_entry<odeint::runge_kutta_cash_karp54<state>>("runge_kutta_cash_karp54", "Cash-Karp 5(4)",
-                                                                     "cash-karp54", 5, 4));
-  all.push_back(error_entry<odeint::runge_kutta_cash_karp54_classic<state>>(
-      "runge_kutta_cash_karp54_classic", "Cash-Karp 5(4)", "cash-karp54", 5, 4));
+                                                                    "cash-karp54", 5, 4));
+  all.push_back(error_entry<odeint::runge_kutta_cash_karp54_classic<state>>("runge_kutta_cash_karp54_classic",
+                                                                            "Cash-Karp 5(4)", "cash-karp54", 5, 4));
   // First same as last: its cached derivative belongs to the last state it stepped, so it is reset.
   all.push_back(error_entry<odeint::runge_kutta_dopri5<state>, true>("runge_kutta_dopri5", "Dormand-Prince 5(4)",
                                                                      "dopri54", 5, 4));
@@ -132,15 +132,15 @@ std::vector<odeint_entry> odeint_entries() {
   }
   all.push_back(error_entry<odeint::extrapolation_stepper<4, state>>(
       "extrapolation_stepper<4>", "extrapolated modified midpoint, order 4", "", 4, 2));
-  all.push_back(explicit_entry<odeint::adams_bashforth<4, state>>("adams_bashforth<4>", "Adams-Bashforth 4 (multistep)",
-                                                                  "", 4));
+  all.push_back(
+      explicit_entry<odeint::adams_bashforth<4, state>>("adams_bashforth<4>", "Adams-Bashforth 4 (multistep)", "", 4));
   all.push_back(velocity_verlet_entry());
   all.push_back(symplectic_entry<odeint::symplectic_euler<state>>("symplectic_euler", "symplectic Euler",
                                                                   "symplectic-euler-b", 1));
   all.push_back(symplectic_entry<odeint::symplectic_rkn_sb3a_m4_mclachlan<state>>(
       "symplectic_rkn_sb3a_m4_mclachlan", "McLachlan SB3A, m = 4", "mclachlan4", 4));
-  all.push_back(symplectic_entry<odeint::symplectic_rkn_sb3a_mclachlan<state>>(
-      "symplectic_rkn_sb3a_mclachlan", "McLachlan SB3A, 6 stages", "", 4));
+  all.push_back(symplectic_entry<odeint::symplectic_rkn_sb3a_mclachlan<state>>("symplectic_rkn_sb3a_mclachlan",
+                                                                               "McLachlan SB3A, 6 stages", "", 4));
   return all;
 }
 
@@ -157,9 +157,9 @@ nlohmann::json odeint_identity_table() {
     row["published"] = published ? nlohmann::json(published->tableau.title) : nlohmann::json(nullptr);
     if (recovery["kind"] == "separable Nystrom") {
       const bool composed = recovery.contains("composition") && !recovery["composition"].is_null();
-      row["status"] = !composed && entry.published.empty()                     ? "not in the collection"
+      row["status"] = !composed && entry.published.empty()                               ? "not in the collection"
                       : composed && recovery["composition"]["method"] == entry.published ? "identical"
-                                                                                          : "differs";
+                                                                                         : "differs";
       row["identity"] = composed ? "kick-drift composition: " + recovery["composition"]["title"].get<std::string>()
                                  : std::string("not a catalog splitting method");
     } else if (!identity.contains("identity")) {
@@ -169,8 +169,8 @@ nlohmann::json odeint_identity_table() {
       const auto& id = identity["identity"];
       row["identity"] = id["headline"];
       const nlohmann::json& against = id.contains("declared") && !id["declared"].is_null() ? id["declared"]
-                                      : !id["match"].is_null()                          ? id["match"]
-                                                                                       : nlohmann::json(nullptr);
+                                      : !id["match"].is_null()                             ? id["match"]
+                                                                                           : nlohmann::json(nullptr);
       if (!published)
         row["status"] = id["match"].is_null() ? "not in the collection" : "identical";
       else

@@ -12,12 +12,6 @@ namespace {
 // A principal error norm is said to change when it moves by more than this fraction.
 constexpr double principal_error_change = 1e-6;
 
-std::string exact_text(const exact& x) {
-  std::ostringstream out;
-  out << x;
-  return out.str();
-}
-
 std::string decimal(double x, int digits = 17) {
   std::ostringstream out;
   out.precision(digits);
@@ -75,8 +69,8 @@ std::string effects_text(const difference_effects& e) {
                     decimal(e.published_principal_error, 4) + "): another " + std::to_string(e.stages) +
                     "-stage method of order " + std::to_string(e.given_order) + ", not the published one";
   if (e.given_embedded_order && e.published_embedded_order)
-    parts.push_back(
-        order_change("the estimate's weights", *e.published_embedded_order, *e.given_embedded_order, e.failing_embedded_trees));
+    parts.push_back(order_change("the estimate's weights", *e.published_embedded_order, *e.given_embedded_order,
+                                 e.failing_embedded_trees));
   if (e.given_nonautonomous_order)
     parts.push_back("the nodes c are not the row sums of A: on non-autonomous problems y' = f(t, y) order " +
                     std::to_string(*e.given_nonautonomous_order));
@@ -88,13 +82,14 @@ std::string effects_text(const difference_effects& e) {
 }
 
 nlohmann::json effects_json(const difference_effects& e) {
-  nlohmann::json j{{"order", {{"given", e.given_order}, {"published", e.published_order}}},
-                   {"failing_conditions", e.failing_trees},
-                   {"only_nodes_differ", e.only_nodes_differ},
-                   {"principal_error_2norm", {{"given", e.given_principal_error}, {"published", e.published_principal_error}}},
-                   {"orders_decided", e.orders_decided_exactly ? "exactly" : "to the coefficients' rounding"},
-                   {"stages", e.stages},
-                   {"summary", effects_text(e)}};
+  nlohmann::json j{
+      {"order", {{"given", e.given_order}, {"published", e.published_order}}},
+      {"failing_conditions", e.failing_trees},
+      {"only_nodes_differ", e.only_nodes_differ},
+      {"principal_error_2norm", {{"given", e.given_principal_error}, {"published", e.published_principal_error}}},
+      {"orders_decided", e.orders_decided_exactly ? "exactly" : "to the coefficients' rounding"},
+      {"stages", e.stages},
+      {"summary", effects_text(e)}};
   if (e.given_embedded_order)
     j["embedded_order"] = {{"given", *e.given_embedded_order}, {"published", e.published_embedded_order.value_or(0)}},
     j["failing_embedded_conditions"] = e.failing_embedded_trees;
@@ -211,6 +206,7 @@ nlohmann::json to_json(const tableau_recovery& r) {
     j["evaluations"] = r.nystrom->evaluations;
     j["c"] = row(r.nystrom->c);
     j["time_nodes"] = row(r.nystrom->time_nodes);
+    j["row_sum_violations"] = r.nystrom->row_sum_violations;
     j["times_follow_positions"] = r.nystrom->times_follow_positions;
     j["A_bar"] = a;
     j["b_bar"] = row(r.nystrom->b_bar);
@@ -239,9 +235,10 @@ nlohmann::json stepper_identity(const user_stepper& stepper) {
   // so that the tableau reads as a file with its orders declared.
   const int order = stepper.declared_order > 0 ? stepper.declared_order
                                                : attained_order_within(known, weight_set::primary, max_checked_order);
-  const int estimate_order = !m.error_weights               ? 0
-                             : stepper.error_estimate_order > 0 ? stepper.error_estimate_order
-                                                                : attained_order_within(known, weight_set::embedded, max_checked_order);
+  const int estimate_order = !m.error_weights ? 0
+                             : stepper.error_estimate_order > 0
+                                 ? stepper.error_estimate_order
+                                 : attained_order_within(known, weight_set::embedded, max_checked_order);
   j["tableau"] = tableau_document(m, stepper.name, std::max(order, 1), std::max(estimate_order, 1));
   j["identity"] = to_json(identify_method(known, stepper.closest_method));
   return j;
@@ -307,6 +304,7 @@ std::string stepper_identity_text(const nlohmann::json& identity) {
     } else {
       text += ", not a kick-drift composition: " + recovery["not_composition"].get<std::string>();
     }
+    for (const auto& violation : recovery["row_sum_violations"]) text += "; " + violation.get<std::string>();
     if (!recovery["times_follow_positions"].get<bool>())
       text += "; its forces are evaluated at other times than their positions' (exact on autonomous forces only)";
     return text + "\n";

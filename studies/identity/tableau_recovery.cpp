@@ -65,8 +65,8 @@ probe run_probe(const user_stepper& stepper, bool with_error, double t0, const s
     p.failure = e.what();
   }
   if (!p.exceeded && p.failure.empty() && p.y1.size() != y0.size())
-    p.failure = "the step returned " + std::to_string(p.y1.size()) + " values for a state of " +
-                std::to_string(y0.size());
+    p.failure =
+        "the step returned " + std::to_string(p.y1.size()) + " values for a state of " + std::to_string(y0.size());
   return p;
 }
 
@@ -96,8 +96,8 @@ struct comparison {
 };
 
 void compare_into(comparison& c, long double predicted, double got, long double magnitude, long double bound) {
-  const long double tolerance =
-      affine_tolerance_ulps * std::numeric_limits<double>::epsilon() * magnitude + bound + std::numeric_limits<double>::min();
+  const long double tolerance = affine_tolerance_ulps * std::numeric_limits<double>::epsilon() * magnitude + bound +
+                                std::numeric_limits<double>::min();
   const long double excess = std::fabs(predicted - static_cast<long double>(got)) / tolerance;
   if (excess > 1) c.agrees = false;
   c.worst = std::max(c.worst, static_cast<double>(excess));
@@ -184,7 +184,8 @@ std::string dense_probe_disagreement(const user_stepper& stepper, const recovere
                   bound = 0;
       for (int l = 0; l < j; ++l) {
         const auto& a = m.a[static_cast<std::size_t>(j)][static_cast<std::size_t>(l)];
-        const long double term = h * static_cast<long double>(a.value) * v[static_cast<std::size_t>(l)][static_cast<std::size_t>(i)];
+        const long double term =
+            h * static_cast<long double>(a.value) * v[static_cast<std::size_t>(l)][static_cast<std::size_t>(i)];
         sum += term;
         magnitude += std::fabs(term);
         bound += h * a.bound * std::fabs(v[static_cast<std::size_t>(l)][static_cast<std::size_t>(i)]);
@@ -193,7 +194,8 @@ std::string dense_probe_disagreement(const user_stepper& stepper, const recovere
     }
   }
   for (int i = 0; i < n; ++i) {
-    long double sum = y0[static_cast<std::size_t>(i)], magnitude = std::fabs(y0[static_cast<std::size_t>(i)]), bound = 0;
+    long double sum = y0[static_cast<std::size_t>(i)], magnitude = std::fabs(y0[static_cast<std::size_t>(i)]),
+                bound = 0;
     long double err = 0, err_magnitude = 0, err_bound = 0;
     for (int l = 0; l < s; ++l) {
       const double vl = v[static_cast<std::size_t>(l)][static_cast<std::size_t>(i)];
@@ -263,8 +265,9 @@ std::string repeat_disagreement(const user_stepper& stepper, const probe& first,
   for (std::size_t j = 0; same && j < first.calls.size(); ++j)
     same = again.calls[j].t == first.calls[j].t && again.calls[j].y == first.calls[j].y;
   evidence.push_back(std::string("the unit-vector probe repeated after a step on other data: ") +
-                     (same ? "identical" : "differs (" + std::to_string(first.calls.size()) + " then " +
-                                               std::to_string(again.calls.size()) + " evaluations)"));
+                     (same ? "identical"
+                           : "differs (" + std::to_string(first.calls.size()) + " then " +
+                                 std::to_string(again.calls.size()) + " evaluations)"));
   if (!same) return "it keeps state between steps: the same step repeated made different calls or results";
   return {};
 }
@@ -274,6 +277,36 @@ std::string repeat_disagreement(const user_stepper& stepper, const probe& first,
 
 bool agrees(const recovered_coefficient& x, double value, double bound) {
   return std::fabs(x.value - value) <= x.bound + bound + std::numeric_limits<double>::min();
+}
+
+// A sum of recovered coefficients against the value it should have, within their bounds.
+void check_sum(std::vector<std::string>& violations, const std::string& what,
+               const std::vector<recovered_coefficient>& terms, const exact& expected) {
+  double sum = 0, bound = 0;
+  bool rational = true;
+  exact exact_sum = 0;
+  for (const auto& x : terms) {
+    sum += x.value, bound += x.bound;
+    rational = rational && x.rational.has_value();
+    if (x.rational) exact_sum += *x.rational;
+  }
+  const double want = expected.convert_to<double>();
+  if (std::fabs(sum - want) <= bound + rounding_bound(want)) return;
+  violations.push_back(what + " sums to " + (rational ? exact_text(exact_sum) : number(sum)) + ", not " +
+                       exact_text(expected));
+}
+
+void check_row_sums(recovered_nystrom& m) {
+  for (int j = 0; j < m.evaluations; ++j) {
+    const auto& c = m.c[static_cast<std::size_t>(j)];
+    const exact node = c.exact_value();
+    check_sum(m.row_sum_violations,
+              "row " + std::to_string(j + 1) + " of A_bar (c_" + std::to_string(j + 1) + " = " + exact_text(node) +
+                  ", so c^2/2 = " + exact_text(node * node / 2) + ")",
+              m.a_bar[static_cast<std::size_t>(j)], node * node / 2);
+  }
+  check_sum(m.row_sum_violations, "b_bar", m.b_bar, exact(1) / 2);
+  check_sum(m.row_sum_violations, "b", m.b, exact(1));
 }
 
 void read_composition(recovered_nystrom& m) {
@@ -286,7 +319,8 @@ void read_composition(recovered_nystrom& m) {
     const double gamma = m.c[static_cast<std::size_t>(j)].value;
     for (int l = 0; l < j; ++l) {
       const double expected = m.b[static_cast<std::size_t>(l)].value * (gamma - m.c[static_cast<std::size_t>(l)].value);
-      if (!agrees(m.a_bar[static_cast<std::size_t>(j)][static_cast<std::size_t>(l)], expected, rounding_bound(expected))) {
+      if (!agrees(m.a_bar[static_cast<std::size_t>(j)][static_cast<std::size_t>(l)], expected,
+                  rounding_bound(expected))) {
         m.not_composition = "A_bar_" + std::to_string(j + 1) + std::to_string(l + 1) + " = " +
                             number(m.a_bar[static_cast<std::size_t>(j)][static_cast<std::size_t>(l)].value) +
                             " is not b_l (c_j - c_l) = " + number(expected) +
@@ -301,7 +335,8 @@ void read_composition(recovered_nystrom& m) {
   for (int l = 0; l < m.evaluations; ++l) {
     const double expected = m.b[static_cast<std::size_t>(l)].value * (1 - m.c[static_cast<std::size_t>(l)].value);
     if (!agrees(m.b_bar[static_cast<std::size_t>(l)], expected, rounding_bound(expected))) {
-      m.not_composition = "b_bar_" + std::to_string(l + 1) + " = " + number(m.b_bar[static_cast<std::size_t>(l)].value) +
+      m.not_composition = "b_bar_" + std::to_string(l + 1) + " = " +
+                          number(m.b_bar[static_cast<std::size_t>(l)].value) +
                           " is not b_l (1 - c_l) = " + number(expected);
       return;
     }
@@ -351,9 +386,10 @@ std::optional<recovered_nystrom> recover_nystrom(const user_stepper& stepper, st
       m.b.push_back(read_coefficient(p.y1[static_cast<std::size_t>(width + j)]));
       m.b_bar.push_back(read_coefficient(p.y1[static_cast<std::size_t>(j)]));
     }
-    evidence.push_back("separable probe: " + std::to_string(m.evaluations) + " acceleration evaluations per step, " +
-                       (m.times_follow_positions ? "each at the time of its position"
-                                                 : "not at the times of their positions"));
+    evidence.push_back(
+        "separable probe: " + std::to_string(m.evaluations) + " acceleration evaluations per step, " +
+        (m.times_follow_positions ? "each at the time of its position" : "not at the times of their positions"));
+    check_row_sums(m);
     read_composition(m);
     return m;
   }
@@ -388,8 +424,8 @@ tableau_recovery recover_tableau(const user_stepper& stepper) {
     return r;
   }
   if (!first.failure.empty()) {
-    r.not_runge_kutta = "the step refused the probe (a zero state " + std::to_string(width) +
-                        " values wide, h = 1): " + first.failure;
+    r.not_runge_kutta =
+        "the step refused the probe (a zero state " + std::to_string(width) + " values wide, h = 1): " + first.failure;
     return r;
   }
   if (first.calls.empty()) {
@@ -405,8 +441,9 @@ tableau_recovery recover_tableau(const user_stepper& stepper) {
   recovered_rk m = read_rk(first, with_error, stepper.error_sign);
   if (with_error) {
     // The estimate's step must propagate what the plain step does.
-    const probe plain = run_probe(stepper, false, 0.0, state_of<double>(static_cast<std::size_t>(width), 0.0), 1.0,
-                                  width, [width](int call, const state_of<double>&) { return unit_vector(width, call); });
+    const probe plain =
+        run_probe(stepper, false, 0.0, state_of<double>(static_cast<std::size_t>(width), 0.0), 1.0, width,
+                  [width](int call, const state_of<double>&) { return unit_vector(width, call); });
     if (plain.y1 != first.y1) {
       r.not_runge_kutta = "its step with the error estimate writes another y than its plain step";
       return r;
@@ -414,14 +451,17 @@ tableau_recovery recover_tableau(const user_stepper& stepper) {
   }
   // A step that keeps state shows it after a call on other data; one that iterates, on data it can
   // converge on; one that is not affine, on general data.
-  for (const auto& test : {std::function<std::string()>([&] { return repeat_disagreement(stepper, first, with_error, width, r.evidence); }),
-                           std::function<std::string()>([&] { return constant_probe_disagreement(stepper, m, with_error, r.evidence); }),
-                           std::function<std::string()>([&] { return dense_probe_disagreement(stepper, m, with_error, r.evidence); })})
+  for (const auto& test :
+       {std::function<std::string()>(
+            [&] { return repeat_disagreement(stepper, first, with_error, width, r.evidence); }),
+        std::function<std::string()>([&] { return constant_probe_disagreement(stepper, m, with_error, r.evidence); }),
+        std::function<std::string()>([&] { return dense_probe_disagreement(stepper, m, with_error, r.evidence); })})
     if (auto why = test(); !why.empty()) {
       // A step that changes its behaviour from call to call (a multistep method past its start)
       // fails some test: the first probe repeated now tells that it keeps state.
-      const probe again = run_probe(stepper, with_error, 0.0, state_of<double>(static_cast<std::size_t>(width), 0.0),
-                                    1.0, width, [width](int call, const state_of<double>&) { return unit_vector(width, call); });
+      const probe again =
+          run_probe(stepper, with_error, 0.0, state_of<double>(static_cast<std::size_t>(width), 0.0), 1.0, width,
+                    [width](int call, const state_of<double>&) { return unit_vector(width, call); });
       if (again.calls.size() != first.calls.size() || again.y1 != first.y1) {
         r.evidence.push_back("the unit-vector probe repeated at the end: " + std::to_string(again.calls.size()) +
                              " evaluations, " + std::to_string(first.calls.size()) + " at first");
@@ -444,7 +484,8 @@ butcher_tableau as_tableau(const recovered_rk& m, const std::string& name, int d
   const int s = m.evaluations;
   for (int i = 0; i < s; ++i) {
     t.a.emplace_back();
-    for (int j = 0; j < i; ++j) t.a.back().push_back(m.a[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)].exact_value());
+    for (int j = 0; j < i; ++j)
+      t.a.back().push_back(m.a[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)].exact_value());
     t.b.push_back(m.b[static_cast<std::size_t>(i)].exact_value());
     t.c.push_back(m.c[static_cast<std::size_t>(i)].exact_value());
   }

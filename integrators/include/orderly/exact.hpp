@@ -46,6 +46,9 @@ std::vector<exact> parse_exact(std::initializer_list<std::string_view> texts);
 
 high_precision to_high_precision(const exact& value);
 
+// A rational as it is written: "p/q", or "p" for an integer.
+std::string exact_text(const exact& value);
+
 // Rounds a high-precision value to the scalar type T (float, double, long double, float128,
 // cpp_bin_float_50, ...).
 template <class T>

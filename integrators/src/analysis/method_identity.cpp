@@ -59,7 +59,8 @@ struct reduced_form {
 };
 
 // The stages the weights reach: those with a nonzero weight, and those a reached stage reads.
-std::vector<int> used_stages(const std::vector<std::vector<entry>>& a, const std::vector<const std::vector<entry>*>& w) {
+std::vector<int> used_stages(const std::vector<std::vector<entry>>& a,
+                             const std::vector<const std::vector<entry>*>& w) {
   const std::size_t s = a.size();
   std::vector<bool> used(s, false);
   for (std::size_t i = 0; i < s; ++i)
@@ -97,8 +98,9 @@ full_form full_form_of(const known_tableau& k) {
       f.b_hat.push_back(make_entry((*t.b_embedded)[static_cast<std::size_t>(i)], radius(k.b_embedded_radius, i)));
     f.a.emplace_back();
     for (int j = 0; j < s; ++j)
-      f.a.back().push_back(make_entry(
-          t.a_at(i, j), k.a_radius.empty() ? 0.0 : k.a_radius[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)]));
+      f.a.back().push_back(
+          make_entry(t.a_at(i, j),
+                     k.a_radius.empty() ? 0.0 : k.a_radius[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)]));
   }
   f.has_estimate = t.b_embedded.has_value();
   return f;
@@ -128,7 +130,8 @@ reduced_form reduce(const full_form& f, bool swap_weights, bool with_estimate) {
 full_form with_flipped_estimate(full_form f) {
   for (std::size_t i = 0; i < f.b.size(); ++i) {
     const exact flipped = 2 * f.b[i].value - f.b_hat[i].value;
-    f.b_hat[i] = {flipped, static_cast<long double>(flipped.convert_to<long double>()), 2 * f.b[i].radius + f.b_hat[i].radius};
+    f.b_hat[i] = {flipped, static_cast<long double>(flipped.convert_to<long double>()),
+                  2 * f.b[i].radius + f.b_hat[i].radius};
   }
   return f;
 }
@@ -414,7 +417,8 @@ difference_effects effects_of(const known_tableau& known, const full_form& match
   e.failing_trees = given_order.failing;
   e.published_order = weights_order(published, published.b, max_order).order;
   e.orders_decided_exactly = !any_radius(given);
-  e.stages = static_cast<int>(std::count_if(match.stage_map.begin(), match.stage_map.end(), [](int m) { return m >= 0; }));
+  e.stages =
+      static_cast<int>(std::count_if(match.stage_map.begin(), match.stage_map.end(), [](int m) { return m >= 0; }));
   if (given.has_estimate && published.has_estimate) {
     const int published_embedded = match.propagates_embedded ? pt.order : pt.embedded_order.value_or(0);
     const int embedded_max = std::clamp(published_embedded + 1, 1, 10);
@@ -424,8 +428,7 @@ difference_effects effects_of(const known_tableau& known, const full_form& match
     e.published_embedded_order = weights_order(published, published.b_hat, embedded_max).order;
   }
   if (!nodes_are_row_sums(given))
-    e.given_nonautonomous_order =
-        nonautonomous_order(given, std::min(max_order, max_nonautonomous_order)).order;
+    e.given_nonautonomous_order = nonautonomous_order(given, std::min(max_order, max_nonautonomous_order)).order;
   e.only_nodes_differ = std::all_of(match.differences.begin(), match.differences.end(),
                                     [](const coefficient_difference& d) { return d.part == coefficient_part::c; });
   const int error_order = std::max(1, e.published_order + 1);
@@ -542,7 +545,8 @@ identity_result identify_method(const known_tableau& given, std::string_view dec
     for (std::size_t i = 0; i < candidates.size() && i < nearest_reported; ++i) result.nearest.push_back(candidates[i]);
   }
   for (auto& m : result.nearest) m.effects = effects_of(given, form, m);
-  if (result.declared && !result.declared->exact()) result.declared->effects = effects_of(given, form, *result.declared);
+  if (result.declared && !result.declared->exact())
+    result.declared->effects = effects_of(given, form, *result.declared);
   return result;
 }
 

@@ -127,3 +127,20 @@ TEST(CompiledSpecimens, ANodeOnlyNonAutonomousProblemsReadIsNamed) {
 }
 
 }  // namespace
+
+namespace {
+
+// OrdinaryDiffEq.jl issue 1938: DPRKN5's fifth row of A_bar copied from the sixth. Its position
+// node is c_5 = 3/4, so the row must sum to (3/4)^2 / 2 = 9/32; the copied row sums to
+// 7/90 + 4/15 + 1/15 = 37/90 (the pull request's own check).
+TEST(CompiledSpecimens, ANystromRowCopiedFromTheNextIsNamed) {
+  const auto recovery = identity_of(DPRKN5_ROW_SPECIMEN)["recovery"];
+  ASSERT_EQ(recovery["kind"], "separable Nystrom") << recovery.dump(2);
+  EXPECT_EQ(recovery["evaluations"], 6);
+  ASSERT_EQ(recovery["row_sum_violations"].size(), 1u) << recovery.dump(2);
+  const std::string violation = recovery["row_sum_violations"][0];
+  EXPECT_NE(violation.find("row 5 of A_bar"), std::string::npos) << violation;
+  EXPECT_NE(violation.find("sums to 37/90, not 9/32"), std::string::npos) << violation;
+}
+
+}  // namespace

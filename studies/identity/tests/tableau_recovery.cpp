@@ -53,7 +53,8 @@ orderly::step_with_estimate dopri5(const user_rhs& f, double t, state y, double 
   state s = y;
   for (std::size_t i = 0; i < y.size(); ++i) s[i] = y[i] + h * (3.0 / 40 * k1[i] + 9.0 / 40 * k2[i]);
   const state k3 = f(t + 3 * h / 10, s);
-  for (std::size_t i = 0; i < y.size(); ++i) s[i] = y[i] + h * (44.0 / 45 * k1[i] - 56.0 / 15 * k2[i] + 32.0 / 9 * k3[i]);
+  for (std::size_t i = 0; i < y.size(); ++i)
+    s[i] = y[i] + h * (44.0 / 45 * k1[i] - 56.0 / 15 * k2[i] + 32.0 / 9 * k3[i]);
   const state k4 = f(t + 4 * h / 5, s);
   for (std::size_t i = 0; i < y.size(); ++i)
     s[i] = y[i] + h * (19372.0 / 6561 * k1[i] - 25360.0 / 2187 * k2[i] + 64448.0 / 6561 * k3[i] - 212.0 / 729 * k4[i]);
@@ -109,7 +110,8 @@ TEST(TableauRecovery, ReadsClassicalRk4WrittenAsGameCode) {
   ASSERT_TRUE(r.method) << r.not_runge_kutta;
   ASSERT_EQ(r.method->evaluations, 4);
   EXPECT_TRUE(r.method->all_rational());
-  const std::vector<exact> c{0, exact(1) / 2, exact(1) / 2, 1}, b{exact(1) / 6, exact(1) / 3, exact(1) / 3, exact(1) / 6};
+  const std::vector<exact> c{0, exact(1) / 2, exact(1) / 2, 1},
+      b{exact(1) / 6, exact(1) / 3, exact(1) / 3, exact(1) / 6};
   for (int i = 0; i < 4; ++i) {
     EXPECT_EQ(*r.method->c[static_cast<std::size_t>(i)].rational, c[static_cast<std::size_t>(i)]);
     EXPECT_EQ(*r.method->b[static_cast<std::size_t>(i)].rational, b[static_cast<std::size_t>(i)]);
@@ -177,13 +179,14 @@ TEST(TableauRecovery, TellsAnEstimateOfTheOppositeSign) {
 TEST(TableauRecovery, SaysWhenAStepKeepsStateBetweenCalls) {
   // Two-step Adams-Bashforth, starting with Euler: its first call differs from its second.
   auto previous = std::make_shared<state>();
-  const user_stepper s{.name = "ab2", .declared_order = 2, .step = [previous](const user_rhs& f, double t, state y, double h) {
-                         const state k = f(t, y);
-                         for (std::size_t i = 0; i < y.size(); ++i)
-                           y[i] += previous->size() == k.size() ? h * (1.5 * k[i] - 0.5 * (*previous)[i]) : h * k[i];
-                         *previous = k;
-                         return y;
-                       }};
+  const user_stepper s{
+      .name = "ab2", .declared_order = 2, .step = [previous](const user_rhs& f, double t, state y, double h) {
+        const state k = f(t, y);
+        for (std::size_t i = 0; i < y.size(); ++i)
+          y[i] += previous->size() == k.size() ? h * (1.5 * k[i] - 0.5 * (*previous)[i]) : h * k[i];
+        *previous = k;
+        return y;
+      }};
   const auto r = orderly::recover_tableau(s);
   EXPECT_FALSE(r.method);
   EXPECT_NE(r.not_runge_kutta.find("keeps state"), std::string::npos) << r.not_runge_kutta;
@@ -191,29 +194,31 @@ TEST(TableauRecovery, SaysWhenAStepKeepsStateBetweenCalls) {
 
 TEST(TableauRecovery, SaysWhenAStepSolvesForItsStages) {
   // The trapezoidal rule by fixed-point iteration until the iterate stops moving.
-  const user_stepper s{.name = "trapezoid", .declared_order = 2, .step = [](const user_rhs& f, double t, state y, double h) {
-                         const state k0 = f(t, y);
-                         state next = axpy(y, h, k0);
-                         for (int it = 0; it < 50; ++it) {
-                           const state k1 = f(t + h, next);
-                           state update = y;
-                           for (std::size_t i = 0; i < y.size(); ++i) update[i] += h / 2 * (k0[i] + k1[i]);
-                           if (update == next) break;
-                           next = update;
-                         }
-                         return next;
-                       }};
+  const user_stepper s{
+      .name = "trapezoid", .declared_order = 2, .step = [](const user_rhs& f, double t, state y, double h) {
+        const state k0 = f(t, y);
+        state next = axpy(y, h, k0);
+        for (int it = 0; it < 50; ++it) {
+          const state k1 = f(t + h, next);
+          state update = y;
+          for (std::size_t i = 0; i < y.size(); ++i) update[i] += h / 2 * (k0[i] + k1[i]);
+          if (update == next) break;
+          next = update;
+        }
+        return next;
+      }};
   const auto r = orderly::recover_tableau(s);
   EXPECT_FALSE(r.method);
   EXPECT_FALSE(r.not_runge_kutta.empty());
 }
 
 TEST(TableauRecovery, SaysWhenAStepIsNotAffineInItsEvaluations) {
-  const user_stepper s{.name = "nonlinear", .declared_order = 1, .step = [](const user_rhs& f, double t, state y, double h) {
-                         const state k = f(t, y);
-                         for (std::size_t i = 0; i < y.size(); ++i) y[i] += h * k[i] * std::fabs(k[i]);
-                         return y;
-                       }};
+  const user_stepper s{
+      .name = "nonlinear", .declared_order = 1, .step = [](const user_rhs& f, double t, state y, double h) {
+        const state k = f(t, y);
+        for (std::size_t i = 0; i < y.size(); ++i) y[i] += h * k[i] * std::fabs(k[i]);
+        return y;
+      }};
   const auto r = orderly::recover_tableau(s);
   EXPECT_FALSE(r.method);
   EXPECT_NE(r.not_runge_kutta.find("affine"), std::string::npos) << r.not_runge_kutta;
@@ -239,7 +244,8 @@ state velocity_verlet(const user_rhs& f, double t, state y, double h) {
 }
 
 TEST(TableauRecovery, ReadsSeparableStepsAsKickDriftCompositions) {
-  const user_stepper euler{.name = "semi-implicit euler", .declared_order = 1, .separable = true, .step = semi_implicit_euler};
+  const user_stepper euler{
+      .name = "semi-implicit euler", .declared_order = 1, .separable = true, .step = semi_implicit_euler};
   const auto e = orderly::to_json(orderly::recover_tableau(euler));
   ASSERT_EQ(e["kind"], "separable Nystrom") << e.dump(2);
   ASSERT_TRUE(e.contains("composition")) << e.dump(2);

@@ -62,14 +62,14 @@ struct difference_effects {
   // The conditions (trees, Butcher's brackets) that fail at the first order the given weights lose.
   std::vector<std::string> failing_trees, failing_embedded_trees;
   double given_principal_error = 0, published_principal_error = 0;  // 2-norms at published order + 1
-  bool orders_decided_exactly = true;  // false: to the entries' radii
-  int stages = 0;                      // used stages of both (a match compares equal counts)
+  bool orders_decided_exactly = true;                               // false: to the entries' radii
+  int stages = 0;  // used stages of both (a match compares equal counts)
 };
 
 struct method_match {
   const published_method* method = nullptr;
-  std::vector<int> stage_map;        // given stage -> published stage (-1: set aside)
-  bool propagates_embedded = false;  // the given b are the published b_hat
+  std::vector<int> stage_map;          // given stage -> published stage (-1: set aside)
+  bool propagates_embedded = false;    // the given b are the published b_hat
   bool estimate_sign_flipped = false;  // the given estimate has the opposite sign to the published pair's
   bool estimate_compared = false;      // both have an estimate and it was compared
   std::vector<coefficient_difference> differences;
@@ -79,8 +79,8 @@ struct method_match {
 };
 
 struct identity_result {
-  std::optional<method_match> match;  // a published method it is, entry for entry within the radii
-  std::vector<method_match> nearest;  // otherwise the closest, fewest differences first (at most 3)
+  std::optional<method_match> match;     // a published method it is, entry for entry within the radii
+  std::vector<method_match> nearest;     // otherwise the closest, fewest differences first (at most 3)
   std::optional<method_match> declared;  // against the method the stepper or file names, if published
   std::string declared_name;             // as named, also when it is not a published method
   int used_stages = 0;

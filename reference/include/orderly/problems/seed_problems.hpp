@@ -1,8 +1,8 @@
 #pragma once
-// The problems of the seed articles (Fiedler's "Integration Basics" and the others the report cites): a body under constant force, spring-dampers,
-// the undamped oscillator, the thrust/drag body of the CS-116B slides, and a spring driven by
-// sin(t). All are linear with closed-form solutions; y = (position, velocity), unit mass unless
-// stated. They reproduce the articles' set-ups; they are not order-gate problems (linear).
+// The problems of the seed articles (Fiedler's "Integration Basics" and the others the report cites): a body under
+// constant force, spring-dampers, the undamped oscillator, the thrust/drag body of the CS-116B slides, and a spring
+// driven by sin(t). All are linear with closed-form solutions; y = (position, velocity), unit mass unless stated. They
+// reproduce the articles' set-ups; they are not order-gate problems (linear).
 #include <orderly/problems/support.hpp>
 
 #include <cmath>

@@ -63,15 +63,19 @@ struct recovered_nystrom {
   std::vector<recovered_coefficient> c, time_nodes, b_bar, b;
   bool times_follow_positions = true;
   std::vector<std::vector<recovered_coefficient>> a_bar;  // row i holds i entries
-  std::optional<kick_drift> composition;  // when A_bar and b_bar are those of a kick-drift composition
-  std::string not_composition;            // otherwise why not
+  std::optional<kick_drift> composition;                  // when A_bar and b_bar are those of a kick-drift composition
+  std::string not_composition;                            // otherwise why not
+  // The Nystrom counterparts of c = A 1, each broken one named with its sum and the value it
+  // should have: sum_l A_bar_jl = c_j^2 / 2 (the position of stage j is exact for a constant
+  // acceleration), sum b_bar = 1/2, sum b = 1.
+  std::vector<std::string> row_sum_violations;
 };
 
 struct tableau_recovery {
-  std::optional<recovered_rk> method;         // an explicit Runge-Kutta method
-  std::optional<recovered_nystrom> nystrom;   // a separable stepper's Nystrom form
-  std::string not_runge_kutta;                // why neither, with the evidence
-  std::vector<std::string> evidence;          // the tests the step passed or failed, one line each
+  std::optional<recovered_rk> method;        // an explicit Runge-Kutta method
+  std::optional<recovered_nystrom> nystrom;  // a separable stepper's Nystrom form
+  std::string not_runge_kutta;               // why neither, with the evidence
+  std::vector<std::string> evidence;         // the tests the step passed or failed, one line each
 };
 
 // The most evaluations a step is read with (the state is as wide): beyond, it is not read.

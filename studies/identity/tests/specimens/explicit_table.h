@@ -6,8 +6,7 @@
 
 #include <stdlib.h>
 
-static int table_step_with_error(orderly_rhs f, void* context, double t, double* y, size_t n, double h,
-                                 double* error) {
+static int table_step_with_error(orderly_rhs f, void* context, double t, double* y, size_t n, double h, double* error) {
   double* k = malloc((STAGES + 1) * n * sizeof *k);
   if (!k) return 1;
   double* stage = k + STAGES * n;
