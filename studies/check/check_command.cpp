@@ -19,6 +19,7 @@
 #include <orderly/closest_method.hpp>
 #include <orderly/convergence_json.hpp>
 #include <orderly/convergence_suites.hpp>
+#include <orderly/geometric_json.hpp>
 #include <orderly/analysis/method_analysis.hpp>
 #include <orderly/analysis/rounded_stability.hpp>
 #include <orderly/isolated_battery.hpp>
@@ -388,6 +389,9 @@ check_outcome check_tableau(const std::string& path, unsigned threads) {
   nlohmann::json out = file_json(file, structure, details);
   const auto checks = check_weight_sets(file, structure, method, details);
   out["weight_sets"] = checks.weight_sets;
+  // What the coefficients promise about energy: symplecticity, symmetry, algebraic stability, SSP, B-series.
+  out["geometric"] = rounded_tableau_geometric_json(t, file.relative_uncertainty);
+  for (const auto& line : geometric_summary_lines(out["geometric"])) details += line + "\n";
   // Never beyond the precision the coefficients suit: the escalation of an unsettled run stops there.
   if (checks.capped && checks.measurable) method.coefficient_digits = decimal_digits(checks.scalar);
 
