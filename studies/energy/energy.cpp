@@ -304,6 +304,15 @@ theory_check energy_theory_of(const energy_result& r) {
       low = high = 0;
       c.expected = promised->text + formatted("; the run ends at t = %.3g, before h^-%d = %.3g: bounded",
                                               r.energy_growth.t_to, k, horizon);
+    } else if (promised->symmetric) {
+      // Every problem of the study is reversible (H even in p): a symmetric method's energy error stays
+      // bounded there (reversible KAM theory, HLW Sect. XI), whatever its horizon.
+      low = high = 0;
+      c.expected = promised->text + "; symmetric, on a reversible problem: bounded";
+    } else if (promised->horizon_at_least) {
+      low = 0;
+      c.expected = promised->text + formatted("; past h^-%d = %.3g the conjugacy test's reach ends: bounded or a drift",
+                                              k, horizon);
     } else if (horizon <= r.energy_growth.t_from) {
       c.expected = promised->text + formatted("; the fit window starts at t = %.3g, past h^-%d = %.3g: linear drift",
                                               r.energy_growth.t_from, k, horizon);
