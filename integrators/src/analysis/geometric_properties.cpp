@@ -328,7 +328,7 @@ geometric_properties analyse_geometric_properties(const rk_coefficients<Number>&
   std::ostringstream text;
   if (g.symplectic) {
     g.energy_class = "bounded";
-    text << "bounded: symplectic (" << (g.exact_arithmetic ? "exact" : "to the coefficients' 80 certified digits")
+    text << "bounded: symplectic (" << (g.exact_arithmetic ? "exact" : "to the coefficients' precision")
          << "); energy error O(h^" << p << ") over exponentially long times";
   } else if (g.conjugate_symplectic_order > p) {
     g.energy_class = "bounded-to-horizon";
