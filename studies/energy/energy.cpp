@@ -242,6 +242,10 @@ energy_result study_energy(const energy_request& request) {
                    "orbit"
                  : "predicted: the modified equation's leading term on the oscillator (chain trees: d ln H/dt = 2 "
                    "sum over even n of (-1)^(n/2) b(chain_n) omega^n h^(n-1), the first nonzero term)");
+  if (result.predicted_drift_rate && !result.samples.empty() && !result.samples.back().roundoff_energy_deviation)
+    result.drift_rate_note +=
+        "; measured: the run's whole deviation, its round-off included (a run with the round-off shadow "
+        "measures the truncation's drift alone)";
   result.energy_theory = energy_theory_of(result);
   if (result.phase_growth.points > 0 || result.phase_growth.found) result.phase_theory = phase_theory_of(result);
   if (result.roundoff_growth.points > 0 || result.roundoff_growth.found)
