@@ -236,6 +236,64 @@ TEST(GeometricProperties, OrderOneMethodsAreNotConjugateSymplectic) {
   EXPECT_EQ(g.energy_class, "drift");
 }
 
+using hp_coefficients = rk_coefficients<high_precision>;
+
+hp_coefficients hp_of(const std::string& name) { return tableau_coefficients<high_precision>(catalog_tableau(name)); }
+
+// The inverse of a Runge-Kutta step: y0 = y1 - h sum b_i k_i with k_i = f(y1 + h sum (a_ij - b_j) k_j).
+hp_coefficients inverse_step(const hp_coefficients& m) {
+  hp_coefficients r = m;
+  for (std::size_t i = 0; i < m.b.size(); ++i) {
+    for (std::size_t j = 0; j < m.b.size(); ++j) r.a[i][j] = m.a[i][j] - m.b[j];
+    r.b[i] = -m.b[i];
+  }
+  r.c.clear();
+  r.complete();
+  return r;
+}
+
+// Steps applied one after the other (the first first), as one Runge-Kutta method: block lower
+// triangular A, a later block's rows holding the earlier blocks' weights.
+hp_coefficients composition(const std::vector<hp_coefficients>& steps) {
+  std::size_t s = 0;
+  for (const auto& m : steps) s += m.b.size();
+  hp_coefficients r;
+  r.a.assign(s, std::vector<high_precision>(s, high_precision(0)));
+  std::size_t offset = 0;
+  for (std::size_t k = 0; k < steps.size(); ++k) {
+    for (std::size_t i = 0; i < steps[k].b.size(); ++i) {
+      std::size_t column = 0;
+      for (std::size_t j = 0; j < k; ++j)
+        for (std::size_t l = 0; l < steps[j].b.size(); ++l) r.a[offset + i][column++] = steps[j].b[l];
+      for (std::size_t l = 0; l < steps[k].b.size(); ++l) r.a[offset + i][offset + l] = steps[k].a[i][l];
+      r.b.push_back(steps[k].b[i]);
+    }
+    offset += steps[k].b.size();
+  }
+  r.complete();
+  return r;
+}
+
+TEST(GeometricProperties, AMethodConjugateToGaussByConstructionIsConjugateSymplectic) {
+  // chi = RK4 after the inverse of RK4 (3/8 rule): chi = id + O(h^5). Phi = chi^-1 o gauss4 o chi is
+  // conjugate to a symplectic method by construction, of order 4 and not itself symplectic: the test
+  // must pass through its reach (trees of order 8); with the two conjugating maps swapped (no
+  // conjugacy) it must fail right after the order.
+  const auto rk4 = hp_of("rk4"), rk38 = hp_of("rk4-38"), gauss = hp_of("gauss4");
+  const auto conjugate = composition({inverse_step(rk38), rk4, gauss, inverse_step(rk4), rk38});
+  const auto g = analyse_geometric_properties(conjugate, certified_coefficient_tolerance(), 8);
+  EXPECT_EQ(g.order, 4);
+  EXPECT_FALSE(g.symplectic);
+  EXPECT_LT(g.pseudo_symplectic_order, 8);
+  EXPECT_EQ(g.conjugate_symplectic_order, 8);
+  EXPECT_TRUE(g.conjugate_symplectic_capped);
+  const auto swapped = composition({inverse_step(rk38), rk4, gauss, inverse_step(rk38), rk4});
+  const auto s = analyse_geometric_properties(swapped, certified_coefficient_tolerance(), 8);
+  EXPECT_EQ(s.order, 4);
+  EXPECT_EQ(s.conjugate_symplectic_order, 4);
+  EXPECT_FALSE(s.conjugate_symplectic_capped);
+}
+
 TEST(GeometricProperties, SplittingSymmetryFromThePalindrome) {
   const std::map<std::string, bool> symmetric = {{"velocity-verlet", true}, {"leapfrog", true},
                                                  {"yoshida4", true},        {"yoshida6", true},
