@@ -22,6 +22,7 @@ nlohmann::json geometric_json(const geometric_properties& g, const std::string& 
           {"symplectic", g.symplectic},
           {"symmetric", g.symmetric},
           {"symmetric_permutation", g.symmetric_permutation},
+          {"symmetry_undecided", g.symmetry_undecided},
           {"algebraically_stable", g.algebraically_stable},
           {"nonnegative_weights", g.nonnegative_weights},
           {"M_positive_semidefinite", g.positive_semidefinite_m},
@@ -47,16 +48,16 @@ nlohmann::json geometric_json(const splitting_geometry& g) {
 }
 
 std::string geometric_arithmetic(const butcher_tableau& t) {
-  return t.exact_entries() ? "exact rationals"
+  if (geometric_analysis_exact(t)) return "exact rationals";
+  return t.exact_entries() ? "100 digits (rational entries too many or too long to analyse exactly): a residual "
+                             "below 1e-80 is zero"
                            : "100 digits: a residual below 1e-80 (the coefficients' certified precision) is zero";
 }
 
 nlohmann::json rounded_tableau_geometric_json(const butcher_tableau& t, const exact& relative_uncertainty) {
-  if (relative_uncertainty == 0 && t.exact_entries())
-    return geometric_json(analyse_geometric_properties(t), geometric_arithmetic(t));
+  if (relative_uncertainty == 0) return geometric_json(analyse_geometric_properties(t), geometric_arithmetic(t));
   const high_precision tolerance =
-      relative_uncertainty == 0 ? certified_coefficient_tolerance()
-                                : high_precision(rounded_table_tolerance_factor) * to_high_precision(relative_uncertainty);
+      high_precision(rounded_table_tolerance_factor) * to_high_precision(relative_uncertainty);
   return geometric_json(analyse_geometric_properties(tableau_coefficients<high_precision>(t), tolerance),
                         "to the table's digits: a residual below " + tolerance.str(2, std::ios_base::scientific) +
                             " counts as zero");
@@ -71,7 +72,8 @@ std::vector<std::string> geometric_summary_lines(const nlohmann::json& g) {
                               yes(g["symmetric"]), g["modified_hamiltonian_order"].get<int>()));
   } else {
     lines.push_back(formatted("  symplectic %s, symmetric %s, algebraically stable %s%s (%s)", yes(g["symplectic"]),
-                              yes(g["symmetric"]), yes(g["algebraically_stable"]),
+                              g.value("symmetry_undecided", false) ? "undecided (search limit)" : yes(g["symmetric"]),
+                              yes(g["algebraically_stable"]),
                               g["algebraic_stability_reason"].get<std::string>().empty()
                                   ? ""
                                   : (": " + g["algebraic_stability_reason"].get<std::string>()).c_str(),

@@ -45,8 +45,9 @@ matrix<Number> algebraic_stability_matrix(const rk_coefficients<Number>& m) {
 }
 
 // A permutation pi with a*_{pi(i) pi(j)} = a_ij and b_{pi(i)} = b_i, a* the adjoint's matrix; empty if none.
+// The permutation, or empty; `undecided` when the search stopped at max_symmetry_search_nodes.
 template <class Number>
-std::vector<int> symmetry_permutation(const rk_coefficients<Number>& m, const Number& tolerance) {
+std::vector<int> symmetry_permutation(const rk_coefficients<Number>& m, const Number& tolerance, bool& undecided) {
   const int s = m.stages();
   auto adjoint = [&](int i, int j) {
     return m.b[static_cast<std::size_t>(j)] - m.a[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)];
@@ -54,10 +55,16 @@ std::vector<int> symmetry_permutation(const rk_coefficients<Number>& m, const Nu
   auto a = [&](int i, int j) { return m.a[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)]; };
   std::vector<int> pi(static_cast<std::size_t>(s), -1);
   std::vector<bool> used(static_cast<std::size_t>(s), false);
+  long nodes = 0;
+  undecided = false;
   auto place = [&](auto& self, int i) -> bool {
     if (i == s) return true;
     for (int k = 0; k < s; ++k) {
       if (used[static_cast<std::size_t>(k)]) continue;
+      if (++nodes > max_symmetry_search_nodes) {
+        undecided = true;
+        return false;
+      }
       if (!is_zero(Number(m.b[static_cast<std::size_t>(k)] - m.b[static_cast<std::size_t>(i)]), tolerance)) continue;
       if (!is_zero(Number(adjoint(k, k) - a(i, i)), tolerance)) continue;
       bool fits = true;
@@ -70,6 +77,7 @@ std::vector<int> symmetry_permutation(const rk_coefficients<Number>& m, const Nu
       used[static_cast<std::size_t>(k)] = true;
       if (self(self, i + 1)) return true;
       used[static_cast<std::size_t>(k)] = false;
+      if (undecided) return false;
     }
     return false;
   };
@@ -252,7 +260,7 @@ geometric_properties analyse_geometric_properties(const rk_coefficients<Number>&
   for (const auto& row : big_m)
     for (const auto& x : row)
       if (!is_zero(x, tolerance)) g.symplectic = false;
-  g.symmetric_permutation = symmetry_permutation(m, tolerance);
+  g.symmetric_permutation = symmetry_permutation(m, tolerance, g.symmetry_undecided);
   g.symmetric = !g.symmetric_permutation.empty();
 
   g.nonnegative_weights = true;
@@ -364,8 +372,19 @@ bool partitioned_symplectic(const rk_coefficients<Number>& q_part, const rk_coef
   return true;
 }
 
+bool geometric_analysis_exact(const butcher_tableau& t) {
+  if (!t.exact_entries() || t.stages() > max_exact_geometric_stages) return false;
+  std::size_t digits = 0;
+  auto note = [&](const exact& x) { digits = std::max(digits, x.str().size()); };
+  for (const auto& row : t.a)
+    for (const auto& x : row) note(x);
+  for (const auto& x : t.b) note(x);
+  const long s = t.stages();
+  return s * s * static_cast<long>(digits) <= max_exact_geometric_work;
+}
+
 geometric_properties analyse_geometric_properties(const butcher_tableau& t, int max_tree_order) {
-  if (t.exact_entries()) return analyse_geometric_properties(exact_coefficients(t), exact(0), max_tree_order);
+  if (geometric_analysis_exact(t)) return analyse_geometric_properties(exact_coefficients(t), exact(0), max_tree_order);
   return analyse_geometric_properties(tableau_coefficients<high_precision>(t), certified_coefficient_tolerance(),
                                       max_tree_order);
 }

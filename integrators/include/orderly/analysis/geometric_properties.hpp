@@ -75,6 +75,7 @@ struct geometric_properties {
   bool symplectic = false;
   bool symmetric = false;
   std::vector<int> symmetric_permutation;  // stage i of the method is stage [i] of its adjoint
+  bool symmetry_undecided = false;         // the permutation search stopped at max_symmetry_search_nodes
   bool nonnegative_weights = false;
   bool positive_semidefinite_m = false;
   bool algebraically_stable = false;
@@ -93,10 +94,23 @@ struct geometric_properties {
 };
 
 inline constexpr int default_geometric_tree_order = 8;
+// The stage permutation search tries one stage at a time; a tableau whose stages look alike defeats
+// its pruning, so it stops after this many placements (a catalog tableau needs at most a few dozen).
+inline constexpr long max_symmetry_search_nodes = 200000;
+// Exact rationals are kept while the analysis stays cheap: up to this many stages, and while
+// stages^2 times the longest entry's digits stays below max_exact_geometric_work. Beyond that the
+// tableau is analysed at 100 digits, where its rational entries hold to 1e-100 and a residual below
+// 1e-80 is zero, as for the catalog's irrational tableaus. (Exact Gaussian elimination in the SSP
+// bisection grows its rationals with every pivot: 17 stages of 40-digit entries already take minutes.)
+inline constexpr int max_exact_geometric_stages = 16;
+inline constexpr long max_exact_geometric_work = 200000;
 
-// Every property of the tableau's primary weights, the B-series ones through trees of max_tree_order.
+// Every property of the tableau's primary weights, the B-series ones through trees of max_tree_order:
+// exactly when its entries are rational and the analysis stays within the exact limits above.
 geometric_properties analyse_geometric_properties(const butcher_tableau& t,
                                                   int max_tree_order = default_geometric_tree_order);
+// Whether that analysis is exact (rational entries, within the exact limits).
+bool geometric_analysis_exact(const butcher_tableau& t);
 
 // The same for coefficients given in a number type: exact (tolerance 0) or 100 digits (tolerance:
 // what counts as zero).
