@@ -351,6 +351,8 @@ geometric_properties analyse_geometric_properties(const rk_coefficients<Number>&
     if (g.harmonic_drift)
       text << ": d ln H/dt = " << g.harmonic_drift->coefficient_double << " omega^" << g.harmonic_drift->power
            << " h^" << g.harmonic_drift->power - 1 << " on the harmonic oscillator";
+    else
+      text << ": not derived (its first drifting term lies beyond trees of order " << max_tree_order << ")";
     if (g.symmetric) text << " (symmetric: bounded on reversible problems)";
   }
   g.energy_expectation = text.str();
