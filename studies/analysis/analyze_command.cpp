@@ -8,6 +8,7 @@
 #include "resolve.hpp"
 #include "sharded_run.hpp"
 
+#include <orderly/geometric_json.hpp>
 #include <orderly/method_analysis_study.hpp>
 
 #include <algorithm>
@@ -68,6 +69,8 @@ void print_summary(const nlohmann::json& m) {
                   e["principal_error_2norm"].get<double>(), e["principal_error_max"].get<double>());
   }
   std::printf("  empirical check: %s\n", m["empirical"]["summary"].get<std::string>().c_str());
+  if (m.contains("geometric"))
+    for (const auto& line : geometric_summary_lines(m["geometric"])) std::printf("%s\n", line.c_str());
 }
 
 void run_analyze(const analyze_options& o) {

@@ -4,6 +4,7 @@
 #include <orderly/analysis/method_linear_model.hpp>
 #include <orderly/analysis/rosenbrock_order_conditions.hpp>
 #include <orderly/analysis_policy.hpp>
+#include <orderly/geometric_json.hpp>
 #include <orderly/job_runner.hpp>
 #include <orderly/linear_test_problems.hpp>
 #include <orderly/method_analysis_study.hpp>
@@ -255,6 +256,7 @@ nlohmann::json analyse_splitting_method(const method_entry& method, bool with_re
   j["principal_error_max"] = a.error.max_norm.convert_to<double>();
   j["principal_error"] = error_json(a.error);
   j["principal_error"]["trees"] = "bicoloured, alternating (separable problems)";
+  j["geometric"] = geometric_json(analyse_splitting_geometry(m, a.order));
 
   // The step matrix in (q, p / x) from two steps with h = 1 on the spring k = x^2: columns (1, 0), (0, x).
   const auto spectral_radius_at = harmonic_step_radius(
@@ -292,6 +294,7 @@ nlohmann::json analyse_tableau_method(const method_entry& method, bool with_regi
   auto j = analyse_runge_kutta_method(t.name, t.title, family_name(method.family), t.order, analyse_tableau(t),
                                       stepper_growth(method), with_region);
   j["citation"] = t.citation;
+  j["geometric"] = geometric_json(analyse_geometric_properties(t), geometric_arithmetic(t));
   return j;
 }
 

@@ -19,6 +19,7 @@
 #include <orderly/closest_method.hpp>
 #include <orderly/convergence_json.hpp>
 #include <orderly/convergence_suites.hpp>
+#include <orderly/geometric_json.hpp>
 #include <orderly/analysis/method_analysis.hpp>
 #include <orderly/analysis/rounded_stability.hpp>
 #include <orderly/isolated_battery.hpp>
@@ -411,6 +412,9 @@ algebraic_outcome check_algebra(const tableau_file& file, bool identify = true) 
   }
   a.checks = check_weight_sets(file, structure, a.method, a.details);
   a.out["weight_sets"] = a.checks.weight_sets;
+  // What the coefficients promise about energy: symplecticity, symmetry, algebraic stability, SSP, B-series.
+  a.out["geometric"] = rounded_tableau_geometric_json(t, file.relative_uncertainty);
+  for (const auto& line : geometric_summary_lines(a.out["geometric"])) a.details += line + "\n";
   return a;
 }
 

@@ -48,7 +48,8 @@ def document():
     return {
         "schema": "orderly.energy/2", "kind": "suite", "policy": POLICY, "parts": {},
         "runs": [
-            run("kepler", "rk4", "explicit-rk", 1.0, 1e-9, "linear-drift"),
+            run("kepler", "rk4", "explicit-rk", 1.0, 1e-9, "linear-drift",
+                drift_rate={"predicted": -3.4637e-9, "measured": -3.4682e-9, "note": "modified equation"}),
             run("kepler", "yoshida4", "splitting", 0.0, 3e-7, "bounded"),
             run("kepler", "euler", "explicit-rk", 1.0, 1e-3, "unstable", stable=False,
                 failure="unstable at step 900, t = 9"),
@@ -88,6 +89,10 @@ class EnergySection(ReportFromInputs):
             self.assertNotIn("nan", text.lower().replace("nanometre", ""), svg.name)
         for data in (self.output / "energy").glob("*.json"):
             json.loads(data.read_text(encoding="utf-8"), parse_constant=lambda c: self.fail(f"{data.name}: {c}"))
+
+    def test_drift_rate_predicted_beside_measured(self):
+        self.assertIn(">-3.464e-09<", self.index)  # predicted from the modified equation, from the JSON
+        self.assertIn(">-3.468e-09<", self.index)  # measured
 
     def test_harmonic_prediction_figure_and_table(self):
         data = json.loads((self.output / "energy" / "energy_harmonic_prediction.json").read_text(encoding="utf-8"))

@@ -39,12 +39,20 @@ def analysis_document():
              "imaginary_stability_limit": "unbounded", "imaginary_stability_limit_digits": None,
              "A_stable": True, "L_stable": False, "principal_error_2norm": 1.25e-3, "principal_error_max": 6.9e-4,
              "empirical": {"agrees": None, "summary": "not run: this method has no stepper yet"},
-             "region": {"grid": disc_grid(), "boundary_locus": []}}
+             "region": {"grid": disc_grid(), "boundary_locus": []},
+             "geometric": {"arithmetic": "100 digits", "symplectic": True, "symmetric": True,
+                           "algebraically_stable": True, "algebraic_stability_reason": "",
+                           "ssp_coefficient": {"text": "0", "lower": "0", "upper": "0"},
+                           "conjugate_symplectic_order": 8, "conjugate_symplectic_at_least": True,
+                           "pseudo_symplectic_order": 8, "bseries_max_tree_order": 8,
+                           "energy": {"class": "bounded-synthetic", "expectation": "bounded: symplectic"}}}
     verlet = {"name": "velocity-verlet", "title": "Verlet", "family": "splitting", "declared_order": 2, "order": 2,
               "harmonic_stability_limit": 2.0, "harmonic_stability_limit_digits": "2.0e+00",
               "principal_error_2norm": 0.1, "principal_error_max": 0.0833,
               "empirical": {"agrees": False, "summary": "disagrees (synthetic)"},
-              "region": {"harmonic_curve": [[0.0, 1.0, 1.0], [2.0, -1.0, 1.0], [3.0, -3.5, 6.0]]}}
+              "region": {"harmonic_curve": [[0.0, 1.0, 1.0], [2.0, -1.0, 1.0], [3.0, -3.5, 6.0]]},
+              "geometric": {"symplectic": True, "symmetric": True, "modified_hamiltonian_order": 2,
+                            "energy": {"class": "bounded", "expectation": "bounded: symplectic"}}}
     return {"schema": "orderly.analysis/1", "methods": [euler, gauss, verlet]}
 
 
@@ -90,6 +98,11 @@ class StabilitySections(ReportFromInputs):
         self.assertIn("DISAGREES", self.index)         # the synthetic splitting disagreement
         self.assertIn("not run", self.index)
         self.assertIn("DISAGREEING: velocity-verlet", self.index)
+
+    def test_table_shows_the_geometric_properties(self):
+        self.assertIn(">≥ 8<", self.index)               # gauss4: conjugate symplectic through the test's reach
+        self.assertIn(">bounded-synthetic<", self.index)  # its energy class, from the JSON
+        self.assertIn(">O(h^2)<", self.index)            # velocity-verlet's modified Hamiltonian
 
     def test_game_table_shows_k_and_the_meaning(self):
         self.assertIn("At 60 Hz RK4 holds k = 28800 N/m.", self.index)

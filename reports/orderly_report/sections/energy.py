@@ -167,6 +167,16 @@ def _newton_text(run) -> str:
     return f"{stop}, {finite(newton.get('iterations_per_step')) or 0:.2f} it/step"
 
 
+def _drift_rate_cells(run) -> list:
+    """The drift rate the modified equation's leading term predicts (harmonic oscillator) beside the
+    measured ln(1 + (H - H0)/H0) / t at the last sample, less the run's round-off where measured."""
+    rate = run.get("drift_rate") if isinstance(run.get("drift_rate"), dict) else {}
+    predicted, measured = finite(rate.get("predicted")), finite(rate.get("measured"))
+    note = str(rate.get("note") or "")
+    return [model.Cell(DASH if predicted is None else f"{predicted:+.3e}", note),
+            model.Cell(DASH if measured is None else f"{measured:+.3e}")]
+
+
 def _theory_table(runs: list) -> model.Table:
     """Each run's energy class and phase exponent against theory, with the measured reason where
     they differ (the JSON's growth.theory and phase_growth.theory)."""
@@ -182,12 +192,16 @@ def _theory_table(runs: list) -> model.Table:
                      model.Cell(_theory_text(phase), (phase or {}).get("reason", "")),
                      model.Cell((phase or {}).get("reason", "")),
                      model.Cell(_growth_text(r.get("roundoff_growth"))),
-                     model.Cell(_theory_text((r.get("roundoff_growth") or {}).get("theory")))])
+                     model.Cell(_theory_text((r.get("roundoff_growth") or {}).get("theory"))),
+                     *_drift_rate_cells(r)])
     return model.Table(["part", "method", "h", "Newton stop", "energy growth", "energy against theory",
                         "energy: why not", "phase growth (mean anomaly)", "phase against theory", "phase: why not",
-                        "round-off alone (shadow run)", "round-off against theory"],
-                       rows, caption="Every run against theory: energy bounded for symplectic methods (stage "
-                       "equations solved to round-off), a linear drift otherwise; Kepler's phase (mean anomaly) "
+                        "round-off alone (shadow run)", "round-off against theory",
+                        "drift rate d ln H/dt: predicted (modified equation)", "measured"],
+                       rows, caption="Every run against theory, the expectation derived from the method's "
+                       "coefficients: energy bounded for symplectic methods (stage equations solved to round-off), "
+                       "bounded up to t ~ h^-k for methods conjugate symplectic to order p + k, a linear drift "
+                       "otherwise, at the rate the modified equation predicts on the harmonic oscillator; Kepler's phase (mean anomaly) "
                        "t for bounded energy, t² for a drift, t to t^(3/2) at round-off; round-off alone t^(1/2) plain, bounded "
                        "compensated", collapsed=True)
 

@@ -30,9 +30,10 @@ FAMILIES = [("explicit-rk", "Explicit Runge-Kutta methods"),
             ("rosenbrock", "Rosenbrock methods (linear equivalent A = α + Γ)")]
 
 TABLE_COLUMNS = ["method", "family", "order", "stage order", "real limit", "imaginary limit",
-                 "A-stable", "L-stable", "error 2-norm", "error max", "empirical check"]
+                 "A-stable", "L-stable", "error 2-norm", "error max", "empirical check",
+                 "symplectic", "symmetric", "alg. stable", "SSP coefficient", "conj. symplectic order", "energy"]
 SPLITTING_COLUMNS = ["method", "order", "harmonic limit ωh", "error 2-norm (bicoloured)", "error max",
-                     "empirical check"]
+                     "empirical check", "symmetric", "modified H error", "energy"]
 
 
 def _methods(data: dict, where: str) -> list:
@@ -185,6 +186,36 @@ def _harmonic_figure(methods: list, context):
                                     y_scale="linear", x_label="ωh", y_label="tr M / 2")
 
 
+def _geometric_cells(m: dict) -> list:
+    """Symplectic, symmetric, algebraically stable, SSP coefficient, conjugate symplectic order and
+    the energy class, from the analysis's "geometric" object (— where the method has none)."""
+    g = m.get("geometric")
+    if not isinstance(g, dict):
+        return [model.Cell(DASH) for _ in range(6)]
+    energy = g.get("energy") if isinstance(g.get("energy"), dict) else {}
+    ssp = g.get("ssp_coefficient") if isinstance(g.get("ssp_coefficient"), dict) else {}
+    order = g.get("conjugate_symplectic_order")
+    at_least = "≥ " if g.get("conjugate_symplectic_at_least") else ""
+    return [model.Cell(_yes(g.get("symplectic")), str(g.get("arithmetic") or "")),
+            model.Cell(_yes(g.get("symmetric"))),
+            model.Cell(_yes(g.get("algebraically_stable")), str(g.get("algebraic_stability_reason") or "")),
+            model.Cell(str(ssp.get("text", DASH)), f"bracket [{ssp.get('lower')}, {ssp.get('upper')}]"),
+            model.Cell(f"{at_least}{order}" if isinstance(order, int) else DASH,
+                       f"pseudo-symplectic order {g.get('pseudo_symplectic_order')}; B-series to trees of order "
+                       f"{g.get('bseries_max_tree_order')}"),
+            model.Cell(str(energy.get("class", DASH)), str(energy.get("expectation") or ""))]
+
+
+def _splitting_geometric_cells(m: dict) -> list:
+    g = m.get("geometric")
+    if not isinstance(g, dict):
+        return [model.Cell(DASH) for _ in range(3)]
+    energy = g.get("energy") if isinstance(g.get("energy"), dict) else {}
+    k = g.get("modified_hamiltonian_order")
+    return [model.Cell(_yes(g.get("symmetric"))), model.Cell(f"O(h^{k})" if isinstance(k, int) else DASH),
+            model.Cell(str(energy.get("class", DASH)), str(energy.get("expectation") or ""))]
+
+
 def _table(methods: list) -> model.Table:
     rows = []
     for m in methods:
@@ -195,7 +226,7 @@ def _table(methods: list) -> model.Table:
                      model.Cell(_real_limit(m)), model.Cell(_imaginary_limit(m)),
                      model.Cell(_yes(m.get("A_stable"))), model.Cell(_yes(m.get("L_stable"))),
                      model.Cell(_sci(m.get("principal_error_2norm"))), model.Cell(_sci(m.get("principal_error_max"))),
-                     _empirical_cell(m)])
+                     _empirical_cell(m)] + _geometric_cells(m))
         embedded = m.get("embedded")
         if isinstance(embedded, dict):
             rows.append([model.Cell(f"{m['name']} (embedded)"), model.Cell(str(m.get("family"))),
@@ -203,14 +234,20 @@ def _table(methods: list) -> model.Table:
                          model.Cell(_real_limit(embedded)), model.Cell(_imaginary_limit(embedded)),
                          model.Cell(_yes(embedded.get("A_stable"))), model.Cell(_yes(embedded.get("L_stable"))),
                          model.Cell(_sci(embedded.get("principal_error_2norm"))),
-                         model.Cell(_sci(embedded.get("principal_error_max"))), model.Cell(DASH)])
+                         model.Cell(_sci(embedded.get("principal_error_max"))), model.Cell(DASH)]
+                        + [model.Cell(DASH) for _ in range(6)])
     return model.Table(TABLE_COLUMNS, rows, caption=(
         "Runge-Kutta methods: order from the exact order conditions, stage order, the stability "
         "interval [x, 0] on the negative real axis and [−iy, iy] on the imaginary axis (13 digits "
         "shown; the JSON holds 30), A- and L-stability decided from P and Q, and the principal "
         "error norms (order p+1 error coefficients over the rooted trees). Rosenbrock methods: the "
         "stability function of their linear equivalent; no order or error norms are derived (—), the "
-        "convergence study measures their order."))
+        "convergence study measures their order. Geometric properties, decided from the coefficients "
+        "(exactly for rational tableaus, to 80 certified digits otherwise): symplectic (BA + AᵀB − bbᵀ = 0), "
+        "symmetric (the adjoint is the method up to a stage permutation), algebraically stable (b ≥ 0 and "
+        "that matrix positive semidefinite), the SSP coefficient (radius of absolute monotonicity), the "
+        "order to which a B-series change of variables makes the method symplectic (≥: the test's reach), "
+        "and the energy behaviour these promise (hover for the law)."))
 
 
 def _splitting_table(methods: list) -> model.Table:
@@ -221,11 +258,13 @@ def _splitting_table(methods: list) -> model.Table:
         rows.append([model.Cell(m["name"], str(m.get("title") or "")), model.Cell(str(m.get("order"))),
                      model.Cell(_limit(m.get("harmonic_stability_limit"), m.get("harmonic_stability_limit_digits"))),
                      model.Cell(_sci(m.get("principal_error_2norm"))), model.Cell(_sci(m.get("principal_error_max"))),
-                     _empirical_cell(m)])
+                     _empirical_cell(m)] + _splitting_geometric_cells(m))
     return model.Table(SPLITTING_COLUMNS, rows, caption=(
         "Splitting methods: order from the bicoloured-tree conditions, the largest ωh keeping the "
         "harmonic oscillator stable, and the principal error norms over the order p+1 bicoloured "
-        "(alternating) trees."))
+        "(alternating) trees. Every splitting method is symplectic (a composition of exact flows); "
+        "symmetric when its sequence of flows is a palindrome; its modified Hamiltonian is H + O(hᵏ), "
+        "k the order, and the energy error stays bounded."))
 
 
 def build(documents: list, context) -> model.SectionPage:

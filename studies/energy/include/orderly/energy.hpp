@@ -22,6 +22,7 @@
 // the specimens beside the library's methods; the damped spring's settling time against dt.
 #include <orderly/catalog.hpp>
 #include <orderly/compensated_sum.hpp>
+#include <orderly/energy_expectation.hpp>
 #include <orderly/job_runner.hpp>
 #include <orderly/problem_catalog.hpp>
 #include <orderly/scalars.hpp>
@@ -212,6 +213,14 @@ struct energy_result {
   double epsilon = 0;                            // the run scalar's machine epsilon (its unit round-off times 2)
   std::string theory;                            // harmonic: how the prediction was derived
   std::optional<double> per_step_energy_factor;  // harmonic, a method with R: |R(i omega h)|^2
+  // What the coefficients promise (energy_expectation.hpp), from which energy_theory's expectation
+  // is derived; none for a user's stepper or a method without a Runge-Kutta or splitting form.
+  std::optional<coefficient_expectation> coefficients;
+  // The drift rate d ln H/dt: predicted from the modified equation's leading term (harmonic
+  // oscillator), and measured as ln(1 + dev) / t at the last sample, dev the relative energy
+  // deviation less the round-off shadow's where the run has one (the truncation's drift alone).
+  std::optional<double> predicted_drift_rate, measured_drift_rate;
+  std::string drift_rate_note;
   energy_policy policy;
 };
 

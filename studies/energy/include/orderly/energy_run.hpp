@@ -297,7 +297,9 @@ void describe_run(energy_result& result, const energy_request& request, const T&
   result.method = method ? method->name : request.user->name;
   result.problem = request.problem->info.name;
   result.family = method ? family_name(method->family) : "user";
-  result.symplectic = method && method->symplectic;  // a user's stepper declares none
+  // The coefficients decide symplecticity (a user's stepper declares none).
+  result.coefficients = method ? coefficient_expectation_of(*method) : std::nullopt;
+  result.symplectic = result.coefficients ? result.coefficients->symplectic : method && method->symplectic;
   result.order = method ? method->order : request.user->declared_order;
   result.h_text = request.h;
   result.h = static_cast<double>(h);
@@ -332,6 +334,9 @@ void attach_harmonic_prediction(energy_result& result, const method_entry& metho
   }
   result.theory = prediction->formula;
   result.per_step_energy_factor = prediction->per_step_factor;
+  if (result.coefficients && result.coefficients->drift_power)
+    result.predicted_drift_rate = predicted_harmonic_drift_rate(
+        *result.coefficients, std::sqrt(static_cast<double>(exact_problem.oscillator->k)), static_cast<double>(h));
 }
 
 // One run: the run's and the wide scalar's problem, the invariants at the start, the orbit's phase
@@ -363,6 +368,12 @@ energy_result run_energy(const energy_request& request) {
   describe_run<T, Sum>(result, request, h, outcome, static_cast<double>(t0 + W(outcome.steps_done) * h_wide));
   if (request.method && problem.oscillator)
     attach_harmonic_prediction<T, W>(result, *request.method, entry, problem, h);
+  if (request.method && problem.orbit && problem.y0.size() == 4)
+    result.predicted_drift_rate = predicted_kepler_drift_rate(
+        *request.method,
+        {static_cast<double>(problem.y0[0]), static_cast<double>(problem.y0[1]), static_cast<double>(problem.y0[2]),
+         static_cast<double>(problem.y0[3])},
+        static_cast<double>(h));
   return result;
 }
 
