@@ -90,6 +90,8 @@ nlohmann::json sweep_json(const std::vector<reliability_result>& reliability, co
                    {"deceived_fraction", r.deceived_fraction},
                    {"log10_ratio_quantiles", r.log10_ratio_quantiles},
                    {"log10_ratios", r.log10_ratios},
+                   {"median_log10_step", r.median_log10_step},
+                   {"median_log10_estimate", r.median_log10_estimate},
                    {"verdict", r.verdict},
                    {"reason", r.reason}});
   return {{"problem", p.problem},
@@ -97,6 +99,8 @@ nlohmann::json sweep_json(const std::vector<reliability_result>& reliability, co
            {{"exponent", optional_number(p.exponent)},
             {"constant", optional_number(p.constant)},
             {"cost_per_digit", optional_number(p.cost_per_digit)},
+            {"estimate_order_along_runs", optional_number(p.estimate_order_along_runs)},
+            {"along_runs_verdict", p.along_runs_verdict},
             {"points", std::move(points)}}},
           {"reliability", std::move(rel)}};
 }
@@ -146,7 +150,7 @@ nlohmann::json pair_json(const estimating_pair& pair, bool quick) {
 nlohmann::json policy_json() {
   return {{"deceived_factor", adaptive_policy::deceived_factor},
           {"deceived_fraction_bound", adaptive_policy::deceived_fraction_bound},
-          {"overstatement_bound", adaptive_policy::overstatement_bound},
+          {"run_order_band", adaptive_policy::run_order_band},
           {"order_band", adaptive_policy::order_band},
           {"settled_band", adaptive_policy::settled_band},
           {"roundoff_clearance", adaptive_policy::roundoff_clearance},
@@ -218,7 +222,7 @@ sharded_suite adaptive_suite(const adaptive_request& request) {
   }
   const bool quick = request.quick;
   suite.run = independent_jobs<estimating_pair>(
-      std::move(pairs), [quick](const estimating_pair& pair) { return pair_json(pair, quick); }, /*threads=*/1);
+      std::move(pairs), [quick](const estimating_pair& pair) { return pair_json(pair, quick); }, request.threads);
   return suite;
 }
 

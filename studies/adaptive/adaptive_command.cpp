@@ -1,6 +1,7 @@
 // `orderly adaptive [--suite default|quick] [--tableau FILE]... [--stepper LIBRARY]... [--json FILE|-]`:
 // embedded pairs judged whole (the estimate, the controllers, their stability).
 #include "commands.hpp"
+#include "input_limits.hpp"
 #include "output.hpp"
 #include "sharded_run.hpp"
 
@@ -22,6 +23,7 @@ namespace {
 struct adaptive_options {
   std::string suite = "default", json_path, shard;
   std::vector<std::string> tableau_paths, stepper_libraries;
+  unsigned threads = 0;
 };
 
 estimating_pair adaptive_tableau_pair(const std::string& path) {
@@ -66,7 +68,7 @@ void print_adaptive_table(const nlohmann::json& document) {
 void run_adaptive_command(const adaptive_options& o) {
   if (o.suite != "default" && o.suite != "quick")
     throw usage_error("--suite '" + o.suite + "': unknown suite; use default or quick");
-  adaptive_request request{.quick = o.suite == "quick"};
+  adaptive_request request{.quick = o.suite == "quick", .threads = o.threads};
   for (const auto& path : o.tableau_paths) request.extra_pairs.push_back(adaptive_tableau_pair(path));
   for (const auto& library : o.stepper_libraries) request.extra_pairs.push_back(adaptive_library_pair(library));
   const auto shard = shard_option(o.shard);
@@ -94,6 +96,7 @@ void add_adaptive_command(CLI::App& app) {
                   "Also judge this compiled stepper's estimate (orderly/stepper.h version 2, step_with_error), as "
                   "LIBRARY or LIBRARY:SYMBOL");
   cmd->add_option("--json", o->json_path, "Write the results as JSON to FILE ('-' for standard output)");
+  add_threads_option(*cmd, o->threads, "Pairs judged at once (default: all cores)");
   add_shard_option(*cmd, o->shard);
   cmd->callback([o] { run_adaptive_command(*o); });
 }

@@ -5,6 +5,7 @@
 #include <orderly/problem.hpp>
 #include <orderly/step_control.hpp>
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,6 +20,17 @@ std::optional<state_of<T>> reference_step(const rhs_function<T>& f, const T& t, 
 extern template std::optional<state_of<float128>> reference_step(const rhs_function<float128>&, const float128&,
                                                                  const state_of<float128>&, const float128&,
                                                                  const float128&);
+
+// The least-squares slope of y against x; empty without two distinct x.
+inline std::optional<double> least_squares_slope(const std::vector<double>& x, const std::vector<double>& y) {
+  if (x.size() < 2) return std::nullopt;
+  double mx = 0, my = 0, sxy = 0, sxx = 0;
+  for (std::size_t i = 0; i < x.size(); ++i) mx += x[i], my += y[i];
+  mx /= static_cast<double>(x.size()), my /= static_cast<double>(x.size());
+  for (std::size_t i = 0; i < x.size(); ++i) sxy += (x[i] - mx) * (y[i] - my), sxx += (x[i] - mx) * (x[i] - mx);
+  if (!(sxx > 0)) return std::nullopt;
+  return sxy / sxx;
+}
 
 struct recorded_run {
   step_control_stats stats;

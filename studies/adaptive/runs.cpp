@@ -120,10 +120,20 @@ std::pair<std::vector<reliability_result>, proportionality_result> run_tolerance
     const std::size_t steps = run.states.size() - 1;
     const std::size_t stride = std::max<std::size_t>(1, steps / adaptive_policy::reliability_samples);
     std::size_t deceived = 0;
-    for (std::size_t n = 0; n < steps; n += stride) {
+    std::vector<double> log_steps, log_estimates;
+    for (std::size_t n = 0; n < steps; ++n) {
+      // Every accepted step is re-stepped for its estimate (the medians of h and of the estimate
+      // over all of them give the estimate's order along the runs); every stride-th is checked.
       const double t = run.times[n], h = run.times[n + 1] - run.times[n];
       state_of<double> y = run.states[n], error;
       pair.step_double(problem.rhs, t, y, h, error);
+      double estimate_size = 0;
+      for (double v : error) estimate_size += v * v;
+      if (estimate_size > 0) {
+        log_steps.push_back(std::log10(h));
+        log_estimates.push_back(std::log10(std::sqrt(estimate_size)));
+      }
+      if (n % stride != 0) continue;
       const state_of<float128> start(run.states[n].begin(), run.states[n].end());
       // The true local error of the step taken: y_{n+1} as the run made it, against the flow.
       auto reference = reference_step<float128>(wide.rhs, float128(t), start, float128(h),
@@ -158,17 +168,16 @@ std::pair<std::vector<reliability_result>, proportionality_result> run_tolerance
     } else {
       for (double q : {0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 1.0}) rel.log10_ratio_quantiles.push_back(quantile(rel.log10_ratios, q));
       rel.deceived_fraction = static_cast<double>(deceived) / static_cast<double>(rel.checked);
+      if (!log_steps.empty()) {
+        rel.median_log10_step = quantile(log_steps, 0.5);
+        rel.median_log10_estimate = quantile(log_estimates, 0.5);
+      }
       const double median = std::pow(10.0, rel.log10_ratio_quantiles[3]);
       char text[200];
       std::snprintf(text, sizeof text, "deceived on %.1f%% of %zu checked steps; median estimate/true %.3g",
                     100 * rel.deceived_fraction, rel.checked, median);
       rel.reason = text;
-      if (rel.deceived_fraction > adaptive_policy::deceived_fraction_bound)
-        rel.verdict = "deceived";
-      else if (median > adaptive_policy::overstatement_bound)
-        rel.verdict = "wasteful";
-      else
-        rel.verdict = "reliable";
+      rel.verdict = rel.deceived_fraction > adaptive_policy::deceived_fraction_bound ? "deceived" : "reliable";
     }
     reliability.push_back(std::move(rel));
   }
@@ -181,15 +190,23 @@ std::pair<std::vector<reliability_result>, proportionality_result> run_tolerance
     x.push_back(std::log10(p.tolerance)), y.push_back(std::log10(p.global_error));
     if (p.digits > 0) costs.push_back(static_cast<double>(p.evaluations) / p.digits);
   }
-  if (x.size() >= 2) {
-    double mx = 0, my = 0, sxy = 0, sxx = 0;
+  if (auto slope = least_squares_slope(x, y)) {
+    double mx = 0, my = 0;
     for (std::size_t i = 0; i < x.size(); ++i) mx += x[i], my += y[i];
-    mx /= static_cast<double>(x.size()), my /= static_cast<double>(x.size());
-    for (std::size_t i = 0; i < x.size(); ++i) sxy += (x[i] - mx) * (y[i] - my), sxx += (x[i] - mx) * (x[i] - mx);
-    proportionality.exponent = sxy / sxx;
-    proportionality.constant = std::pow(10.0, my - *proportionality.exponent * mx);
+    proportionality.exponent = *slope;
+    proportionality.constant = std::pow(10.0, (my - *slope * mx) / static_cast<double>(x.size()));
   }
   if (!costs.empty()) proportionality.cost_per_digit = quantile(costs, 0.5);
+  std::vector<double> steps_x, estimates_y;
+  for (const auto& r : reliability)
+    if (r.checked > 0) steps_x.push_back(r.median_log10_step), estimates_y.push_back(r.median_log10_estimate);
+  if (auto slope = least_squares_slope(steps_x, estimates_y); slope && steps_x.size() >= 3) {
+    proportionality.estimate_order_along_runs = *slope - 1;
+    proportionality.along_runs_verdict =
+        std::abs(*slope - 1 - pair.estimate_order) <= adaptive_policy::run_order_band ? "consistent" : "inconsistent";
+  } else {
+    proportionality.along_runs_verdict = "inconclusive";
+  }
   return {std::move(reliability), std::move(proportionality)};
 }
 

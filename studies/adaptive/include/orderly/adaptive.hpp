@@ -37,9 +37,11 @@ struct adaptive_policy {
   // tolerance is unreliable there (DETEST reports the fraction; one step in a hundred is where
   // Enright and Pryce's tables start to flag a code).
   static constexpr double deceived_fraction_bound = 0.01;
-  // An estimate that overstates the true local error by more than this at the median step makes
-  // the controller take steps 1000^(1/k) times smaller than needed (4x for k = 5): wasteful.
-  static constexpr double overstatement_bound = 1000;
+  // Along the runs, the estimate's order is read from how the median step and the median estimate
+  // move together across tolerances (the controller keeps the scaled estimate near 1, so the
+  // estimate ~ tol and h ~ tol^(1/(q+1)) for an estimate of order q). Local solutions vary along a
+  // run, hence a wider band than the order sweep's.
+  static constexpr double run_order_band = 0.5;
   // The measured estimate order matches the declared one within this band, once settled (the last
   // two pairwise slopes within `settled_band` of each other).
   static constexpr double order_band = 0.3;
@@ -51,7 +53,7 @@ struct adaptive_policy {
   // fraction of the true local error they measure.
   static constexpr double reference_fraction = 1e-3;
   // At most this many accepted steps of each run are checked against a reference step (evenly spaced).
-  static constexpr std::size_t reliability_samples = 150;
+  static constexpr std::size_t reliability_samples = 24;
   // Spectral radius within this of 1: the verdict is "marginal" (the linearisation decides nothing).
   static constexpr double stability_margin_band = 0.02;
   // A run's step size "settles" when, over the last half of its accepted steps, the RMS of
@@ -105,7 +107,8 @@ struct reliability_result {
   double deceived_fraction = 0;
   std::vector<double> log10_ratio_quantiles;  // of estimate / true: 0, 10, 25, 50, 75, 90, 100 %
   std::vector<double> log10_ratios;           // every checked step's, for the distribution figure
-  std::string verdict;                        // "reliable", "deceived", "wasteful", "failed"
+  double median_log10_step = 0, median_log10_estimate = 0;  // over every accepted step (estimate: 2-norm)
+  std::string verdict;                        // "reliable", "deceived", "failed"
   std::string reason;
 };
 
@@ -120,6 +123,10 @@ struct proportionality_result {
   std::vector<proportionality_point> points;
   std::optional<double> exponent, constant;  // global error = constant * tol^exponent (least squares in logs)
   std::optional<double> cost_per_digit;      // median over tolerances of evaluations / correct digits
+  // The estimate's order along the runs: slope of median log estimate against median log h across
+  // tolerances, minus 1; "consistent" when within run_order_band of the declared order.
+  std::optional<double> estimate_order_along_runs;
+  std::string along_runs_verdict;  // "consistent", "inconsistent", "inconclusive"
 };
 
 // One run per tolerance (policy tolerances) with Orderly's default controller, each checked
@@ -163,6 +170,7 @@ pair_stability decide_step_control_stability(const estimating_pair& pair, const 
 struct adaptive_request {
   bool quick = false;
   std::vector<estimating_pair> extra_pairs;  // tableau files and libraries named on the command line
+  unsigned threads = 0;                       // jobs (one per pair) run at once; 0: every core
 };
 
 nlohmann::json run_adaptive(const adaptive_request& request);
