@@ -17,7 +17,10 @@ from . import Section, register
 SCHEMA = "orderly.adaptive/1"
 STUDY = "adaptive"
 # The pair whose h(t) under every controller is drawn: the textbook case.
-TEXTBOOK_PAIRS = ("dopri54", "runge_kutta_dopri5", "bs32")
+TEXTBOOK_PAIRS = ("dopri54", "runge_kutta_dopri5")
+# The window of the h(t) figure (well after the start transient) and its range of h / h*.
+STEP_WINDOW = (2.0, 2.25)
+STEP_RATIO_LIMITS = (0.55, 1.45)
 
 ORDER_VERDICT = {"matches": "pass", "wrong": "fail", "inconclusive": "inconclusive"}
 STABILITY_VERDICT = {"stable": "pass", "unstable": "fail", "marginal": "inconclusive"}
@@ -121,47 +124,56 @@ def _stability_rows(pairs: list) -> list:
 
 
 def _step_figure(pairs: list, data: dict, context):
+    """h(t) / h* per controller, one small panel each, in a window of the run where the step has long
+    reached the boundary: the textbook pair under Orderly's controllers, and odeint's controller on
+    odeint's dopri5."""
     import matplotlib.pyplot as plt
-    chosen = [p for name in TEXTBOOK_PAIRS for p in pairs if p.get("pair") == name]
-    if not chosen:
-        return None
-    fig, axes = plt.subplots(len(chosen), 1, figsize=(11, 3.6 * len(chosen)), squeeze=False, layout="constrained")
-    panels = []
+    by_name = {p.get("pair"): p for p in pairs}
     problem = data.get("stability_problem") or {}
     lam = finite(problem.get("lambda")) or -1.0
-    for ax, p in zip(axes[:, 0], chosen):
+    runs = []
+    for name in TEXTBOOK_PAIRS:
+        p = by_name.get(name)
+        if not p:
+            continue
         st = p.get("stability") or {}
         z = finite((st.get("boundary") or {}).get("z"))
-        runs = [(c.get("controller"), c.get("run") or {}) for c in st.get("controllers") or []]
+        if z is None:
+            continue
+        if name == TEXTBOOK_PAIRS[0]:
+            runs += [(name, c.get("controller"), c.get("verdict"), c.get("spectral_radius"), c.get("run") or {}, z)
+                     for c in st.get("controllers") or []]
         if st.get("odeint_run"):
-            runs.append(("odeint controlled_runge_kutta", st["odeint_run"]))
-        series = []
-        for i, (name, run) in enumerate(runs):
-            steps = [s for s in run.get("steps") or [] if isinstance(s, list) and len(s) == 2]
-            x = [s[0] for s in steps]
-            y = [s[1] for s in steps]
-            if not x:
-                continue
-            ax.plot(x, y, lw=0.8, label=f"{name} ({run.get('accepted')} steps, "
-                    f"{100 * (finite(run.get('rejected_fraction')) or 0):.1f} % rejected)",
-                    color=f"C{i % 10}")
-            series.append({"label": name, "x": x, "y": y})
-        if z is not None:
-            ax.axhline(z / lam, color="black", ls=":", lw=1.2, label="h* = z*/λ (stability boundary)")
-        ax.set_yscale("log")
-        ax.set_xlabel("t")
-        ax.set_ylabel("accepted step h")
-        ax.set_title(f"{p.get('pair')}: h(t) on {problem.get('name')} (λ = {problem.get('lambda')}, "
-                     f"tol {problem.get('tolerance')})")
-        ax.legend(fontsize=6.5, ncol=2, loc="lower right")
-        panels.append({"title": str(p.get("pair")), "series": series})
-    caption = ("Where stability limits the step, the step sits at the boundary h* = z*/λ. A controller whose "
-               "linearised map is unstable there (spectral radius > 1) keeps the step oscillating about h*, "
-               "with rejections; a stable one settles on it. The table below gives each controller's radius, "
-               "the run's RMS of log(h_{n+1}/h_n) over the last half and its rejected fraction.")
+            runs.append((name, "odeint controlled_runge_kutta", None, None, st["odeint_run"], z))
+    if not runs:
+        return None
+    fig, axes = plt.subplots(len(runs), 1, figsize=(11, 1.25 * len(runs) + 0.6), sharex=True, squeeze=False,
+                             layout="constrained")
+    panels = []
+    for ax, (pair, controller, verdict, radius, run, z) in zip(axes[:, 0], runs):
+        boundary_step = z / lam
+        steps = [s for s in run.get("steps") or [] if isinstance(s, list) and len(s) == 2
+                 and STEP_WINDOW[0] <= s[0] <= STEP_WINDOW[1]]
+        x = [s[0] for s in steps]
+        y = [s[1] / boundary_step for s in steps]
+        ax.plot(x, y, lw=0.9, marker=".", ms=2.5, color={"unstable": "tab:red", "stable": "tab:blue"}.get(verdict, "tab:gray"))
+        ax.axhline(1.0, color="black", ls=":", lw=1)
+        ax.set_ylim(*STEP_RATIO_LIMITS)
+        what = "" if radius is None else f", ρ = {radius:.4f} ({verdict})"
+        ax.set_title(f"{pair}, {controller}{what}: {run.get('accepted')} steps, "
+                     f"{100 * (finite(run.get('rejected_fraction')) or 0):.1f} % rejected, RMS log step ratio "
+                     f"{_num(run.get('log_step_ratio_rms'))}", fontsize=8, loc="left")
+        ax.set_ylabel("h / h*", fontsize=8)
+        panels.append({"title": f"{pair}, {controller}", "series": [{"label": controller, "x": x, "y": y}]})
+    axes[-1, 0].set_xlabel("t")
+    caption = (f"Accepted steps over t in [{STEP_WINDOW[0]}, {STEP_WINDOW[1]}] on {problem.get('name')} "
+               f"(λ = {problem.get('lambda')}, tol {problem.get('tolerance')}), divided by the boundary step "
+               "h* = z*/λ (dotted). Where the linearised step-size map is unstable (red: spectral radius above 1) "
+               "the step keeps oscillating about h* with rejections; where it is stable (blue) it settles on h*. "
+               "The last panel is odeint's controlled_runge_kutta on its dopri5.")
     return figure_style.save_figure(fig, context.directory, "adaptive_step_sizes", context.page_prefix,
                                     "Step size against time on the stability-limited problem", caption, panels,
-                                    x_scale="linear", y_scale="log", x_label="t", y_label="h")
+                                    x_scale="linear", y_scale="linear", x_label="t", y_label="h / h*")
 
 
 def _proportionality_figure(pairs: list, context):
