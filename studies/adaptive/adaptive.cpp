@@ -71,17 +71,22 @@ nlohmann::json order_json(const estimate_order_result& r) {
           {"points", std::move(points)}};
 }
 
+nlohmann::json points_json(const std::vector<proportionality_point>& points) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& q : points)
+    list.push_back({{"tolerance", q.tolerance},
+                    {"global_error", q.failed ? nlohmann::json() : nlohmann::json(q.global_error)},
+                    {"correct_digits", q.failed ? nlohmann::json() : nlohmann::json(q.digits)},
+                    {"rhs_evaluations", q.evaluations},
+                    {"accepted", q.accepted},
+                    {"rejected", q.rejected},
+                    {"failed", q.failed},
+                    {"reason", q.reason}});
+  return list;
+}
+
 nlohmann::json sweep_json(const std::vector<reliability_result>& reliability, const proportionality_result& p) {
-  nlohmann::json points = nlohmann::json::array(), rel = nlohmann::json::array();
-  for (const auto& q : p.points)
-    points.push_back({{"tolerance", q.tolerance},
-                      {"global_error", q.failed ? nlohmann::json() : nlohmann::json(q.global_error)},
-                      {"correct_digits", q.failed ? nlohmann::json() : nlohmann::json(q.digits)},
-                      {"rhs_evaluations", q.evaluations},
-                      {"accepted", q.accepted},
-                      {"rejected", q.rejected},
-                      {"failed", q.failed},
-                      {"reason", q.reason}});
+  nlohmann::json rel = nlohmann::json::array();
   for (const auto& r : reliability)
     rel.push_back({{"tolerance", r.tolerance},
                    {"accepted", r.accepted},
@@ -94,15 +99,20 @@ nlohmann::json sweep_json(const std::vector<reliability_result>& reliability, co
                    {"median_log10_estimate", r.median_log10_estimate},
                    {"verdict", r.verdict},
                    {"reason", r.reason}});
-  return {{"problem", p.problem},
+  nlohmann::json j = {{"problem", p.problem},
           {"proportionality",
            {{"exponent", optional_number(p.exponent)},
             {"constant", optional_number(p.constant)},
             {"cost_per_digit", optional_number(p.cost_per_digit)},
             {"estimate_order_along_runs", optional_number(p.estimate_order_along_runs)},
             {"along_runs_verdict", p.along_runs_verdict},
-            {"points", std::move(points)}}},
+            {"points", points_json(p.points)}}},
           {"reliability", std::move(rel)}};
+  if (!p.odeint_points.empty())
+    j["odeint_controller"] = {{"exponent", optional_number(p.odeint_exponent)},
+                              {"constant", optional_number(p.odeint_constant)},
+                              {"points", points_json(p.odeint_points)}};
+  return j;
 }
 
 nlohmann::json stability_json(const pair_stability& s) {
@@ -150,7 +160,7 @@ nlohmann::json pair_json(const estimating_pair& pair, bool quick) {
 nlohmann::json policy_json() {
   return {{"deceived_factor", adaptive_policy::deceived_factor},
           {"deceived_fraction_bound", adaptive_policy::deceived_fraction_bound},
-          {"run_order_band", adaptive_policy::run_order_band},
+          {"run_order_fraction", adaptive_policy::run_order_fraction},
           {"order_band", adaptive_policy::order_band},
           {"settled_band", adaptive_policy::settled_band},
           {"roundoff_clearance", adaptive_policy::roundoff_clearance},

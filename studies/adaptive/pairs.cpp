@@ -36,6 +36,35 @@ step_with_error_function<T> odeint_step() {
   };
 }
 
+// odeint's controlled_runge_kutta as a user drives it step by step: try_step until success, counting
+// the failures; the starting step is a user's usual guess, the tolerance both atol and rtol.
+template <class Stepper>
+odeint_controlled_run run_odeint_controlled(const typed_problem<double>& problem, double tolerance) {
+  constexpr double first_step_guess = 1e-2;
+  constexpr std::uint64_t most_attempts = 1000000;
+  odeint_controlled_run run;
+  auto system = [&](const state_of<double>& x, state_of<double>& dxdt, const double t) {
+    problem.rhs(t, x, dxdt);
+    ++run.evaluations;
+  };
+  auto controlled = odeint::make_controlled(tolerance, tolerance, Stepper());
+  run.end = problem.y0;
+  double t = problem.t0, dt = first_step_guess;
+  while (t < problem.t_end) {
+    if (run.steps.size() + run.rejected >= most_attempts) {
+      run.failure = "maximum step count reached at t = " + std::to_string(t);
+      break;
+    }
+    dt = std::min(dt, problem.t_end - t);
+    const double before = t;
+    if (controlled.try_step(system, run.end, t, dt) == odeint::success)
+      run.steps.emplace_back(before, t - before);
+    else
+      ++run.rejected;
+  }
+  return run;
+}
+
 template <template <class, class, class, class, class...> class Stepper>
 estimating_pair odeint_pair(const std::string& name, const std::string& twin) {
   const auto* entry = find_method(twin);
@@ -48,6 +77,7 @@ estimating_pair odeint_pair(const std::string& name, const std::string& twin) {
                        .tableau = std::make_shared<const butcher_tableau>(*entry->tableau())};
   pair.step_double = odeint_step<double, Stepper<state_of<double>, double, state_of<double>, double>>();
   pair.step_wide = odeint_step<float128, Stepper<state_of<float128>, float128, state_of<float128>, float128>>();
+  pair.odeint_controlled = &run_odeint_controlled<Stepper<state_of<double>, double, state_of<double>, double>>;
   return pair;
 }
 

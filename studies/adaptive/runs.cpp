@@ -50,6 +50,26 @@ double quantile(std::vector<double> sorted_values, double q) {
   return sorted_values[below] + (position - static_cast<double>(below)) * (sorted_values[above] - sorted_values[below]);
 }
 
+// DETEST's tolerance proportionality: log10 error = log10 C + E log10 tol over the runs that ended
+// with an error above double's round-off; and the median cost per correct digit.
+void fit_proportionality(const std::vector<proportionality_point>& points, std::optional<double>& exponent,
+                         std::optional<double>& constant, std::optional<double>* cost_per_digit) {
+  std::vector<double> x, y, costs;
+  for (const auto& p : points) {
+    if (p.failed || !(p.global_error > adaptive_policy::roundoff_clearance * std::numeric_limits<double>::epsilon()))
+      continue;
+    x.push_back(std::log10(p.tolerance)), y.push_back(std::log10(p.global_error));
+    if (p.digits > 0) costs.push_back(static_cast<double>(p.evaluations) / p.digits);
+  }
+  if (auto slope = least_squares_slope(x, y)) {
+    double mx = 0, my = 0;
+    for (std::size_t i = 0; i < x.size(); ++i) mx += x[i], my += y[i];
+    exponent = *slope;
+    constant = std::pow(10.0, (my - *slope * mx) / static_cast<double>(x.size()));
+  }
+  if (cost_per_digit && !costs.empty()) *cost_per_digit = quantile(costs, 0.5);
+}
+
 }  // namespace
 
 recorded_run run_pair(const estimating_pair& pair, const typed_problem<double>& problem, double tolerance,
@@ -90,6 +110,12 @@ std::pair<std::vector<reliability_result>, proportionality_result> run_tolerance
   const auto exact_end = problem.exact(problem.t_end);
   double exact_size = 1;
   for (double v : exact_end) exact_size = std::max(exact_size, std::abs(v));
+  // max_i |y_i - y*_i| / max(1, |y*|_inf) at the end of the span.
+  auto relative_global_error = [&](const state_of<double>& end) {
+    double worst = 0;
+    for (std::size_t i = 0; i < exact_end.size(); ++i) worst = std::max(worst, std::abs(end[i] - exact_end[i]));
+    return worst / exact_size;
+  };
   for (double tolerance : tolerances) {
     const auto run = run_pair(pair, problem, tolerance, std::nullopt, true);
     reliability_result rel{.problem = problem_name,
@@ -108,10 +134,7 @@ std::pair<std::vector<reliability_result>, proportionality_result> run_tolerance
       proportionality.points.push_back(point);
       continue;
     }
-    double worst = 0;
-    for (std::size_t i = 0; i < exact_end.size(); ++i)
-      worst = std::max(worst, std::abs(run.states.back()[i] - exact_end[i]));
-    point.global_error = worst / exact_size;
+    point.global_error = relative_global_error(run.states.back());
     point.digits = -std::log10(std::max(point.global_error, std::numeric_limits<double>::min()));
     proportionality.points.push_back(point);
 
@@ -181,29 +204,33 @@ std::pair<std::vector<reliability_result>, proportionality_result> run_tolerance
     }
     reliability.push_back(std::move(rel));
   }
-  // DETEST's tolerance proportionality: log10 error = log10 C + E log10 tol over the runs that ended
-  // with an error above double's round-off.
-  std::vector<double> x, y, costs;
-  for (const auto& p : proportionality.points) {
-    if (p.failed || !(p.global_error > adaptive_policy::roundoff_clearance * std::numeric_limits<double>::epsilon()))
-      continue;
-    x.push_back(std::log10(p.tolerance)), y.push_back(std::log10(p.global_error));
-    if (p.digits > 0) costs.push_back(static_cast<double>(p.evaluations) / p.digits);
+  fit_proportionality(proportionality.points, proportionality.exponent, proportionality.constant,
+                      &proportionality.cost_per_digit);
+  if (pair.odeint_controlled) {
+    for (double tolerance : tolerances) {
+      const auto run = pair.odeint_controlled(problem, tolerance);
+      proportionality_point point{.tolerance = tolerance,
+                                  .evaluations = run.evaluations,
+                                  .accepted = run.steps.size(),
+                                  .rejected = run.rejected,
+                                  .failed = !run.failure.empty(),
+                                  .reason = run.failure};
+      if (!point.failed) {
+        point.global_error = relative_global_error(run.end);
+        point.digits = -std::log10(std::max(point.global_error, std::numeric_limits<double>::min()));
+      }
+      proportionality.odeint_points.push_back(point);
+    }
+    fit_proportionality(proportionality.odeint_points, proportionality.odeint_exponent,
+                        proportionality.odeint_constant, nullptr);
   }
-  if (auto slope = least_squares_slope(x, y)) {
-    double mx = 0, my = 0;
-    for (std::size_t i = 0; i < x.size(); ++i) mx += x[i], my += y[i];
-    proportionality.exponent = *slope;
-    proportionality.constant = std::pow(10.0, (my - *slope * mx) / static_cast<double>(x.size()));
-  }
-  if (!costs.empty()) proportionality.cost_per_digit = quantile(costs, 0.5);
   std::vector<double> steps_x, estimates_y;
   for (const auto& r : reliability)
     if (r.checked > 0) steps_x.push_back(r.median_log10_step), estimates_y.push_back(r.median_log10_estimate);
   if (auto slope = least_squares_slope(steps_x, estimates_y); slope && steps_x.size() >= 3) {
     proportionality.estimate_order_along_runs = *slope - 1;
     proportionality.along_runs_verdict =
-        std::abs(*slope - 1 - pair.estimate_order) <= adaptive_policy::run_order_band ? "consistent" : "inconsistent";
+        *slope - 1 >= adaptive_policy::run_order_fraction * pair.estimate_order ? "consistent" : "inconsistent";
   } else {
     proportionality.along_runs_verdict = "inconclusive";
   }

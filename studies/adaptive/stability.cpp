@@ -3,7 +3,6 @@
 // stability; odeint's controlled_runge_kutta runs beside on odeint's pairs.
 #include "adaptive_runs.hpp"
 
-#include <orderly/odeint_multiprecision.hpp>
 #include <orderly/problem_catalog.hpp>
 
 #include <algorithm>
@@ -13,8 +12,6 @@
 
 namespace orderly {
 namespace {
-
-namespace odeint = boost::numeric::odeint;
 
 // The stability-limited problem: Prothero-Robinson y' = lambda (y - sin t) + cos t with lambda =
 // -1000, mildly stiff: at the tolerance below the accuracy of sin t allows steps near 0.1-0.5,
@@ -75,50 +72,18 @@ controller_run orderly_controller_run(const estimating_pair& pair, const control
   return run;
 }
 
-// odeint's controlled_runge_kutta as a user drives it step by step: try_step until success, counting
-// the failures; the starting step is odeint's users' usual guess, the tolerance the same as ours.
-template <class Stepper>
-controller_run odeint_controller_run(double boundary_step) {
-  const auto problem = instantiate<double>(limited_entry());
-  std::uint64_t evaluations = 0;
-  auto system = [&](const state_of<double>& x, state_of<double>& dxdt, const double t) {
-    problem.rhs(t, x, dxdt);
-    ++evaluations;
-  };
-  auto controlled = odeint::make_controlled(limited_tolerance, limited_tolerance, Stepper());
-  controller_run run{.controller = "odeint controlled_runge_kutta"};
-  state_of<double> x = problem.y0;
-  double t = problem.t0, dt = 1e-2;
-  constexpr std::uint64_t most_attempts = 1000000;
-  while (t < problem.t_end) {
-    if (run.accepted + run.rejected >= most_attempts) {
-      run.failed = true;
-      run.reason = "maximum step count reached at t = " + std::to_string(t);
-      break;
-    }
-    dt = std::min(dt, problem.t_end - t);
-    const double before = t;
-    if (controlled.try_step(system, x, t, dt) == odeint::success) {
-      ++run.accepted;
-      run.steps.emplace_back(before, t - before);
-    } else {
-      ++run.rejected;
-    }
-  }
-  run.evaluations = evaluations;
+std::optional<controller_run> odeint_run_for(const estimating_pair& pair, double boundary_step) {
+  if (!pair.odeint_controlled) return std::nullopt;
+  const auto outcome = pair.odeint_controlled(instantiate<double>(limited_entry()), limited_tolerance);
+  controller_run run{.controller = "odeint controlled_runge_kutta",
+                     .accepted = outcome.steps.size(),
+                     .rejected = outcome.rejected,
+                     .evaluations = outcome.evaluations,
+                     .failed = !outcome.failure.empty(),
+                     .reason = outcome.failure,
+                     .steps = outcome.steps};
   summarise_steps(run, boundary_step);
   return run;
-}
-
-std::optional<controller_run> odeint_run_for(const estimating_pair& pair, double boundary_step) {
-  if (pair.origin != "odeint") return std::nullopt;
-  using state = state_of<double>;
-  if (pair.name == "runge_kutta_cash_karp54")
-    return odeint_controller_run<odeint::runge_kutta_cash_karp54<state>>(boundary_step);
-  if (pair.name == "runge_kutta_dopri5") return odeint_controller_run<odeint::runge_kutta_dopri5<state>>(boundary_step);
-  if (pair.name == "runge_kutta_fehlberg78")
-    return odeint_controller_run<odeint::runge_kutta_fehlberg78<state>>(boundary_step);
-  return std::nullopt;
 }
 
 std::string verdict_of(double radius) {
