@@ -117,7 +117,8 @@ std::pair<std::vector<reliability_result>, proportionality_result> run_tolerance
     return worst / exact_size;
   };
   for (double tolerance : tolerances) {
-    const auto run = run_pair(pair, problem, tolerance, std::nullopt, true);
+    auto run = run_pair(pair, problem, tolerance, std::nullopt, true);
+    if (!run.failure && !all_finite(run.states.back())) run.failure = "the state at the end is not finite";
     reliability_result rel{.problem = problem_name,
                            .tolerance = tolerance,
                            .accepted = run.stats.accepted,
@@ -215,6 +216,12 @@ std::pair<std::vector<reliability_result>, proportionality_result> run_tolerance
                                   .rejected = run.rejected,
                                   .failed = !run.failure.empty(),
                                   .reason = run.failure};
+      if (!point.failed && !all_finite(run.end)) {
+        // odeint's max norm keeps (a1 < a2) ? a2 : a1, which skips a NaN component, and a NaN norm
+        // fails `max_rel_err > 1`: a step with non-finite values can pass the error check.
+        point.failed = true;
+        point.reason = "the state at the end is not finite: odeint's error check passed a step with non-finite values";
+      }
       if (!point.failed) {
         point.global_error = relative_global_error(run.end);
         point.digits = -std::log10(std::max(point.global_error, std::numeric_limits<double>::min()));
