@@ -176,7 +176,8 @@ def _step_figure(pairs: list, data: dict, context):
                                     x_scale="linear", y_scale="linear", x_label="t", y_label="h / h*")
 
 
-def _proportionality_figure(pairs: list, context):
+def _panel_per_problem(pairs: list):
+    """The sweeps' problems in order of appearance, and a row of one panel per problem."""
     import matplotlib.pyplot as plt
     problems = []
     for p in pairs:
@@ -184,9 +185,16 @@ def _proportionality_figure(pairs: list, context):
             if s.get("problem") not in problems:
                 problems.append(s.get("problem"))
     if not problems:
-        return None
+        return problems, None, None
     fig, axes = plt.subplots(1, len(problems), figsize=(5.2 * len(problems), 4.6), squeeze=False,
                              layout="constrained")
+    return problems, fig, axes
+
+
+def _proportionality_figure(pairs: list, context):
+    problems, fig, axes = _panel_per_problem(pairs)
+    if not problems:
+        return None
     panels = []
     for ax, problem in zip(axes[0], problems):
         series, tolerances = [], []
@@ -230,16 +238,9 @@ def _proportionality_figure(pairs: list, context):
 
 
 def _distribution_figure(pairs: list, data: dict, context):
-    import matplotlib.pyplot as plt
-    problems = []
-    for p in pairs:
-        for s in p.get("sweeps") or []:
-            if s.get("problem") not in problems:
-                problems.append(s.get("problem"))
+    problems, fig, axes = _panel_per_problem(pairs)
     if not problems:
         return None
-    fig, axes = plt.subplots(1, len(problems), figsize=(5.2 * len(problems), 4.6), squeeze=False,
-                             layout="constrained")
     panels = []
     factor = finite((data.get("policy") or {}).get("deceived_factor")) or 10
     for ax, problem in zip(axes[0], problems):
