@@ -69,6 +69,21 @@ TEST(StepControlStability, ElementaryMapReducesToHairerWannerQuadratic) {
   EXPECT_NEAR(step_control_spectrum_of({1, 0, 0, 0, 0}, 2, 3.0, 2.0).spectral_radius, std::sqrt(6.0) / 2, 1e-12);
 }
 
+// The filter's law by hand (k = 5, safety 0.9, target 0.9^5): the elementary controller after err = 0.5
+// gives 0.9 * 0.5^(-1/5) = 1.0338285194973316; Gustafsson's PI after err = 0.5 then 0.25 gives
+// c1^(-0.14) = 1.0235615328259793 and c2^(-0.14) c1^(0.08) = 1.1129579395466884 (c = err / 0.9^5); a
+// rejection at err = 2 retries with max(0.2, min(1, 0.9 * 2^(-1/5))) = 0.7834955069665117, and the
+// step after it does not grow. (Values from Python's float arithmetic.)
+TEST(StepSizeFilter, FollowsItsLawByHand) {
+  step_size_filter<double> elementary(*find_controller("elementary"), 5, 0.9, 0.2, 10.0);
+  EXPECT_NEAR(elementary.accepted(1.0, 0.5), 1.0338285194973316, 1e-14);
+  step_size_filter<double> pi(*find_controller("pi-gustafsson"), 5, 0.9, 0.2, 10.0);
+  EXPECT_NEAR(pi.accepted(1.0, 0.5), 1.0235615328259793, 1e-14);
+  EXPECT_NEAR(pi.accepted(1.0, 0.25), 1.1129579395466884, 1e-14);
+  EXPECT_NEAR(pi.rejected(1.0, 2.0), 0.7834955069665117, 1e-14);
+  EXPECT_LE(pi.accepted(1.0, 1e-3), 1.0);
+}
+
 butcher_tableau tableau_from_file(const std::string& path) {
   std::ifstream in(path);
   return parse_tableau_file(parse_json_text(in)).tableau;
