@@ -13,7 +13,9 @@ from .model import VERDICTS
 FAMILY_ORDER = ["explicit-rk", "embedded-rk", "splitting", "implicit-rk", "rosenbrock", "seed"]
 LABEL_ORDER = ["float", "double", "long-double", "float128", "mp50"]
 # Chip text for the scalars, short enough for several chips in one cell.
-SHORT_LABELS = {"float": "flt", "double": "dbl", "long-double": "ldbl", "float128": "f128", "mp50": "mp50"}
+SHORT_LABELS = {"float": "flt", "double": "dbl", "long-double": "ldbl", "float128": "f128", "mp50": "mp50",
+                # the adaptive study's verdicts on an embedded pair
+                "estimate order": "est", "estimate reliability": "rel", "step control": "ctl"}
 
 
 @dataclasses.dataclass

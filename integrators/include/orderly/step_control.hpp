@@ -6,6 +6,7 @@
 // sec. IV.2), a maximum step count, and counts of accepted and rejected steps.
 #include "explicit_rk.hpp"
 #include "implicit/newton.hpp"
+#include "step_size_filter.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -30,6 +31,9 @@ struct step_control_options {
   // a constant error ratio still moves the step as 1/(q+1) would, and the memory damps the
   // step-size oscillation an I controller shows when stability limits the step.
   T beta = T(4) / 100;
+  // A controller from the catalog (step_size_filter.hpp) instead of the law above; safety and the
+  // factors bound it alike, beta is then unused.
+  std::optional<controller_gains> controller;
 };
 
 struct step_control_stats {
@@ -244,6 +248,9 @@ step_control_stats integrate_adaptive(Stepper& stepper, Rhs&& f, scalar_of<State
                                       .safety = options.safety,
                                       .min_factor = options.min_factor,
                                       .max_factor = options.max_factor});
+  std::optional<step_size_filter<T>> filter;
+  if (options.controller)
+    filter.emplace(*options.controller, q + 1, options.safety, options.min_factor, options.max_factor);
 
   State error, trial, derivative0;
   auto count = [&](const T& t, const State& x, State& dx) {
@@ -290,12 +297,12 @@ step_control_stats integrate_adaptive(Stepper& stepper, Rhs&& f, scalar_of<State
         else if (direction * (t1 - t) > 0)
           count(t, y, derivative0);  // the next step's first stage
       }
-      h = controller.accepted(h, err, options.safety);
+      h = filter ? filter->accepted(h, err) : controller.accepted(h, err, options.safety);
       if (options.max_step) h = min(h, abs(*options.max_step));
     } else {
       ++stats.rejected;
       stepper.reset();  // derivative0 still holds f(t, y) for the retry
-      h = controller.rejected(h, err, options.safety);
+      h = filter ? filter->rejected(h, err) : controller.rejected(h, err, options.safety);
     }
   }
   stats.rhs_evaluations += stepper.rhs_evaluations() - evaluations_before;
