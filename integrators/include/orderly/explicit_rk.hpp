@@ -56,6 +56,19 @@ struct term_list {
   }
 };
 
+// The state size a stepper's stages and their data pointers were prepared for. A copy of the
+// stepper has its stages elsewhere, so a copy starts unprepared.
+struct prepared_size {
+  static constexpr std::size_t none = static_cast<std::size_t>(-1);
+  std::size_t size = none;
+  prepared_size() = default;
+  prepared_size(const prepared_size&) {}
+  prepared_size& operator=(const prepared_size&) {
+    size = none;
+    return *this;
+  }
+};
+
 }  // namespace explicit_rk_detail
 
 template <state_vector State, summation Sum = summation::plain>
@@ -120,13 +133,14 @@ class explicit_rk {
   // The next step, if it starts at t, takes `derivative` = f(t, y) as its first stage instead of
   // evaluating it (the same bits: f is deterministic).
   void set_first_stage(const scalar& t, const State& derivative) {
-    k_.back() = derivative;  // where an FSAL step leaves f(t, y) for the next one
+    k_[0] = derivative;  // where an FSAL step leaves f(t + h, y_{n+1}) for the next one
+    prepared_.size = explicit_rk_detail::prepared_size::none;  // the copy may have moved k_[0]'s components
     end_t_ = t;
     end_valid_ = true;
   }
 
   // f(t + h, y_{n+1}) when the last step ended by evaluating it (FSAL), else nullptr.
-  const State* end_derivative() const { return fsal_ && end_valid_ ? &k_.back() : nullptr; }
+  const State* end_derivative() const { return fsal_ && end_valid_ ? &k_[0] : nullptr; }
 
  private:
   // For hardware scalars the step is flattened (everything called is inlined, the user's
@@ -152,16 +166,13 @@ class explicit_rk {
     using enum weighted_sums::sum_base;
     const std::size_t s = k_.size();
     if (!(h == scaled_h_)) rescale(h);
-    for (auto& k : k_) resize_like(k, y);
-    resize_like(stage_, y);
-    if (end_valid_ && same_step_time(t, end_t_, h)) {
-      std::swap(k_[0], k_[s - 1]);  // the previous step's last stage (or the caller's) is f(t, y)
-    } else {
+    prepare(y);
+    // A cached first stage (the previous step's last, or the caller's) is in k_[0] already.
+    if (!(end_valid_ && same_step_time(t, end_t_, h))) {
       f(t, y, k_[0]);
       ++rhs_evaluations_;
     }
-    end_valid_ = false;  // until an FSAL step ends: k_[s - 1] is about to be overwritten
-    for (std::size_t i = 0; i < s; ++i) data_[i] = pointer(k_[i]);
+    end_valid_ = false;  // until an FSAL step ends
     const std::size_t computed = fsal_ ? s - 1 : s;
     for (std::size_t i = 1; i < computed; ++i) {
       sum<separate>(stage_, &y, rows_[i]);
@@ -180,9 +191,22 @@ class explicit_rk {
       f(t + node_[s - 1] * h, y, k_[s - 1]);
       ++rhs_evaluations_;
       if (error) sum<in_place>(*error, nullptr, error_last_);  // added last, as in one left-to-right sum
+      std::swap(k_[0], k_[s - 1]);  // the next step's first stage
+      data_[0] = pointer(k_[0]);    // a vector's swap exchanges the components' storage
+      data_[s - 1] = pointer(k_[s - 1]);
       end_t_ = t + h;
       end_valid_ = true;
     }
+  }
+
+  // The stages shaped like y and their data pointers current: done again only when y's size
+  // changes (or set_first_stage replaced k_[0]), not in every step.
+  void prepare(const State& y) {
+    if (prepared_.size == size_of(y)) return;
+    for (auto& k : k_) resize_like(k, y);
+    resize_like(stage_, y);
+    for (std::size_t i = 0; i < k_.size(); ++i) data_[i] = pointer(k_[i]);
+    prepared_.size = size_of(y);
   }
 
   // out = base + sum of the list's terms (weighted_sum.hpp's order), for any state: contiguous
@@ -248,6 +272,7 @@ class explicit_rk {
   scalar scaled_h_ = 0;  // the h the scaled coefficients hold (0: none yet; a step of 0 rescales to 0)
   std::vector<State> k_;
   std::vector<scalar*> data_;  // k_[i].data() for contiguous states
+  explicit_rk_detail::prepared_size prepared_;  // the size prepare() shaped the stages for
   State stage_{};
   std::uint64_t rhs_evaluations_ = 0;
   bool end_valid_ = false;
