@@ -337,8 +337,9 @@ void register_rk(const std::string& method, const std::string& odeint_name, cons
                            (odeint_name.empty() ? "" : "~" + odeint_name) + "/" + problem;
   std::uint64_t ours_calls = 0, theirs_calls = 0;
   const P f;
-  const auto ours_end = visit_form<typename P::state, Form>(
-      tableau, [&](auto& stepper) { return ours_block<P>(stepper, counted<P>{f, &ours_calls}); });
+  const auto ours_end = visit_form<typename P::state, Form>(tableau, [&](auto& stepper) {
+    return ours_block<P>(stepper, counted<P>{f, &ours_calls});
+  });
   OdeintStepper theirs;
   const auto theirs_end = odeint_block<P>(theirs, counted<P>{f, &theirs_calls});
   const double ours_rhs = double(ours_calls) / P::steps, theirs_rhs = double(theirs_calls) / P::steps;

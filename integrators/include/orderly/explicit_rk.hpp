@@ -190,9 +190,11 @@ class explicit_rk {
     if (fsal_) {
       f(t + node_[s - 1] * h, y, k_[s - 1]);
       ++rhs_evaluations_;
-      if (error) sum<in_place>(*error, nullptr, error_last_);  // added last, as in one left-to-right sum
-      std::swap(k_[0], k_[s - 1]);  // the next step's first stage
-      data_[0] = pointer(k_[0]);    // a vector's swap exchanges the components' storage
+      // The last stage's error term is added last, as in one left-to-right sum.
+      if (error) sum<in_place>(*error, nullptr, error_last_);
+      // The last stage is the next step's first; a vector's swap exchanges the components' storage.
+      std::swap(k_[0], k_[s - 1]);
+      data_[0] = pointer(k_[0]);
       data_[s - 1] = pointer(k_[s - 1]);
       end_t_ = t + h;
       end_valid_ = true;
@@ -271,7 +273,7 @@ class explicit_rk {
   std::vector<scalar> node_;
   scalar scaled_h_ = 0;  // the h the scaled coefficients hold (0: none yet; a step of 0 rescales to 0)
   std::vector<State> k_;
-  std::vector<scalar*> data_;  // k_[i].data() for contiguous states
+  std::vector<scalar*> data_;                   // k_[i].data() for contiguous states
   explicit_rk_detail::prepared_size prepared_;  // the size prepare() shaped the stages for
   State stage_{};
   std::uint64_t rhs_evaluations_ = 0;

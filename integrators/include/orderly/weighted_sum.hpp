@@ -116,8 +116,8 @@ void sum_list(T* out, const T* base, const T* w, const std::size_t* stage, std::
   const std::size_t first = std::min(count, pass_terms);
   sum_pass<Base>(out, base, w, stage, first, k, n);
   for (std::size_t m = first; m < count; m += pass_terms)
-    sum_pass<sum_base::in_place>(out, static_cast<const T*>(nullptr), w + m, stage + m,
-                                 std::min(pass_terms, count - m), k, n);
+    sum_pass<sum_base::in_place>(out, static_cast<const T*>(nullptr), w + m, stage + m, std::min(pass_terms, count - m),
+                                 k, n);
 }
 
 }  // namespace weighted_sums
