@@ -148,6 +148,30 @@ TEST(CompiledStepper, OtherStageCountsFallBackToTheRuntimeStepper) {
   EXPECT_EQ(rk4.rhs_evaluations(), 4u * 64u);
 }
 
+// A small fixed-size state takes other kernels in both steppers (the compiled dense kernel; the
+// run-time stepper's component-by-component sums): the same bits still, states and error estimates.
+TEST(CompiledStepper, GivesTheRuntimeStepperBitsOnASmallArray) {
+  using State = std::array<double, 2>;
+  for (const auto& tableau : explicit_tableaus()) {
+    explicit_rk<State> runtime(tableau);
+    visit_explicit_stepper<State>(tableau, weight_set::primary, [&](auto& compiled) {
+      State y_runtime{1.0, 2.0 + 1.0 / 3}, y_compiled = y_runtime, e_runtime{}, e_compiled{};
+      for (int n = 0; n < 64; ++n) {
+        if (tableau.b_embedded) {
+          runtime.step(contractive_problem{}, n / 64.0, y_runtime, 1 / 64.0, e_runtime);
+          compiled.step(contractive_problem{}, n / 64.0, y_compiled, 1 / 64.0, e_compiled);
+        } else {
+          runtime.step(contractive_problem{}, n / 64.0, y_runtime, 1 / 64.0);
+          compiled.step(contractive_problem{}, n / 64.0, y_compiled, 1 / 64.0);
+        }
+      }
+      EXPECT_EQ(y_runtime, y_compiled) << tableau.name;
+      EXPECT_EQ(e_runtime, e_compiled) << tableau.name;
+      return 0;
+    });
+  }
+}
+
 TEST(CompiledStepper, GivesTheRuntimeStepperBitsInDouble) { compare_every_tableau<double>("double"); }
 
 TEST(CompiledStepper, GivesTheRuntimeStepperBitsInFloat128) { compare_every_tableau<float128>("float128"); }

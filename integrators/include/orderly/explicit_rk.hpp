@@ -71,6 +71,9 @@ struct prepared_size {
 
 }  // namespace explicit_rk_detail
 
+// The largest fixed state size explicit_rk sums component by component (see few_components).
+inline constexpr std::size_t few_components_max = 8;
+
 template <state_vector State, summation Sum = summation::plain>
 class explicit_rk {
   using terms = explicit_rk_detail::term_list<scalar_of<State>>;
@@ -211,12 +214,20 @@ class explicit_rk {
     prepared_.size = size_of(y);
   }
 
+  // A state of a few components known at compile time (Lorenz's 3): its sums run component by
+  // component over the term list, each component's chain in registers; larger states pass over
+  // their components once per block of terms (weighted_sum.hpp), vectorised.
+  static constexpr bool few_components = std::is_arithmetic_v<scalar> &&
+                                         weighted_sums::static_extent<State>::value > 0 &&
+                                         weighted_sums::static_extent<State>::value <= few_components_max;
+
   // out = base + sum of the list's terms (weighted_sum.hpp's order), for any state: contiguous
-  // ones through their data pointers, others component by component in the same order.
+  // ones through their data pointers, others (and few_components) component by component in the
+  // same order.
   template <weighted_sums::sum_base Base>
   void sum(State& out, const State* base, const terms& list) {
     const std::size_t count = list.stage.size();
-    if constexpr (contiguous_state<State>) {
+    if constexpr (contiguous_state<State> && !few_components) {
       const auto n = [&] {
         if constexpr (weighted_sums::static_extent<State>::value > 0)
           return std::integral_constant<std::size_t, weighted_sums::static_extent<State>::value>{};
