@@ -4,9 +4,13 @@
 // the state never drifts into another regime); ns per step = time per iteration / steps.
 // Before any timing, both sides run one block and must end in the same state to rounding; the
 // right-hand-side evaluations per step of each side are counted there and reported.
+// Every explicit method runs twice: on its compiled stepper ("rk4~runge_kutta4/lorenz") and on the
+// run-time-tableau stepper that users' tableau files run on ("tableau:rk4~runge_kutta4/lorenz",
+// explicit_rk built from the same tableau), each against the same odeint stepper.
 //   orderly-bench-O2 / orderly-bench-O3 (make bench runs both, prints the table and writes
 //   benchmarks/bench_table.py's JSON)
 #include <orderly/catalog.hpp>
+#include <orderly/explicit_rk.hpp>
 #include <orderly/fixed_explicit_rk.hpp>
 #include <orderly/splitting.hpp>
 #include <orderly/tableaus/explicit_methods.hpp>
@@ -312,16 +316,30 @@ void register_split_rhs(const std::string& problem) {
   });
 }
 
-template <class P, class OdeintStepper>
+// Visits the stepper a form of the method runs on: the compiled one where the catalog has it
+// (visit_explicit_stepper), or the run-time-tableau stepper.
+enum class explicit_form { compiled, tableau };
+
+template <class State, explicit_form Form, class Visitor>
+decltype(auto) visit_form(const orderly::butcher_tableau& tableau, Visitor&& visitor) {
+  if constexpr (Form == explicit_form::tableau) {
+    orderly::explicit_rk<State> stepper(tableau);
+    return visitor(stepper);
+  } else {
+    return orderly::visit_explicit_stepper<State>(tableau, orderly::weight_set::primary, visitor);
+  }
+}
+
+template <class P, class OdeintStepper, explicit_form Form = explicit_form::compiled>
 void register_rk(const std::string& method, const std::string& odeint_name, const std::string& problem) {
   const auto& tableau = *find_method(method)->tableau();
-  const std::string base = method + (odeint_name.empty() ? "" : "~" + odeint_name) + "/" + problem;
+  const std::string base = std::string(Form == explicit_form::tableau ? "tableau:" : "") + method +
+                           (odeint_name.empty() ? "" : "~" + odeint_name) + "/" + problem;
   std::uint64_t ours_calls = 0, theirs_calls = 0;
   const P f;
-  const auto ours_end =
-      orderly::visit_explicit_stepper<typename P::state>(tableau, orderly::weight_set::primary, [&](auto& stepper) {
-        return ours_block<P>(stepper, counted<P>{f, &ours_calls});
-      });
+  const auto ours_end = visit_form<typename P::state, Form>(tableau, [&](auto& stepper) {
+    return ours_block<P>(stepper, counted<P>{f, &ours_calls});
+  });
   OdeintStepper theirs;
   const auto theirs_end = odeint_block<P>(theirs, counted<P>{f, &theirs_calls});
   const double ours_rhs = double(ours_calls) / P::steps, theirs_rhs = double(theirs_calls) / P::steps;
@@ -330,7 +348,7 @@ void register_rk(const std::string& method, const std::string& odeint_name, cons
   const std::string rhs_name = "rhs/" + problem;
   benchmark::RegisterBenchmark((base + "/ours").c_str(), [&tableau, ours_rhs, rhs_name](benchmark::State& st) {
     const P rhs;
-    orderly::visit_explicit_stepper<typename P::state>(tableau, orderly::weight_set::primary, [&](auto& stepper) {
+    visit_form<typename P::state, Form>(tableau, [&](auto& stepper) {
       for (auto _ : st) {
         auto y = ours_block<P>(stepper, rhs);
         benchmark::DoNotOptimize(y);
@@ -395,16 +413,22 @@ void register_split(const std::string& method, const std::string& problem) {
   });
 }
 
+template <class P, explicit_form Form>
+void register_rk_methods(const std::string& problem) {
+  using S = typename P::state;
+  register_rk<P, odeint::euler<S>, Form>("euler", "", problem);
+  register_rk<P, odeint::runge_kutta4<S>, Form>("rk4", "runge_kutta4", problem);
+  register_rk<P, odeint::runge_kutta4_classic<S>, Form>("rk4", "runge_kutta4_classic", problem);
+  register_rk<P, odeint::runge_kutta_cash_karp54<S>, Form>("cash-karp54", "", problem);
+  register_rk<P, odeint::runge_kutta_dopri5<S>, Form>("dopri54", "", problem);
+  register_rk<P, odeint::runge_kutta_fehlberg78<S>, Form>("rkf78", "", problem);
+}
+
 template <class P>
 void register_rk_problem(const std::string& problem) {
-  using S = typename P::state;
   register_rhs<P>(problem);
-  register_rk<P, odeint::euler<S>>("euler", "", problem);
-  register_rk<P, odeint::runge_kutta4<S>>("rk4", "runge_kutta4", problem);
-  register_rk<P, odeint::runge_kutta4_classic<S>>("rk4", "runge_kutta4_classic", problem);
-  register_rk<P, odeint::runge_kutta_cash_karp54<S>>("cash-karp54", "", problem);
-  register_rk<P, odeint::runge_kutta_dopri5<S>>("dopri54", "", problem);
-  register_rk<P, odeint::runge_kutta_fehlberg78<S>>("rkf78", "", problem);
+  register_rk_methods<P, explicit_form::compiled>(problem);
+  register_rk_methods<P, explicit_form::tableau>(problem);
 }
 
 template <class P>

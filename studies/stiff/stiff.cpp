@@ -260,8 +260,7 @@ attempt run_adaptive(Stepper& stepper, const run_context& c) {
 // and radau13 run the adaptive Radau IIA code (RADAU5's Newton iteration and step-size law), not
 // the catalog's fixed-step implicit stepper; it rounds its cached 100-digit coefficients inside
 // the run (under 2 us). The catalog's pairs come from the stepper factory, the explicit ones in
-// their runtime form: the study's recorded results carry its rounding, which the compiled form
-// would change in the last digits.
+// their run-time form (which gives the compiled form's bits).
 std::function<attempt()> solver_for(const std::string& method, const run_context& c) {
   for (const auto& v : radau_variants)
     if (method == v.name) return [&c, stages = v.stages] { return run_radau_solver(stages, c); };

@@ -126,8 +126,8 @@ class BenchSection(ReportFromInputs):
     def test_worst_and_pairs_above_target_named_per_level(self):
         text = html.unescape(self.section)
         self.assertIn("Worst ours/odeint 1.10: velocity-verlet on pleiades. "
-                      "Above 1.00: velocity-verlet on pleiades (1.10).", text)
-        self.assertIn("Worst ours/odeint 0.80: euler on lorenz. No pair above 1.00.", text)
+                      "Above the target: velocity-verlet on pleiades (1.10 > 1.00).", text)
+        self.assertIn("Worst ours/odeint 0.80: euler on lorenz. No pair above its target (1.00).", text)
         self.assertIn("Compiled with -O3 -DNDEBUG -O2 (the last -O is in effect).", text)
         self.assertIn("Right-hand side alone, ns per evaluation: rhs/lorenz 2.5, force/pleiades 500.0.", text)
 
@@ -148,6 +148,33 @@ class BenchSection(ReportFromInputs):
     def test_section_comes_last_and_draws_no_figure(self):
         self.assertEqual(section_ids(self.index), ["summary", "bench"])
         self.assertEqual(list(self.output.rglob("*.svg")), [])
+
+
+class TableauTargetSection(ReportFromInputs):
+    """The run-time-tableau stepper's pairs are judged against their own target."""
+    @classmethod
+    def inputs(cls):
+        document = bench_document()
+        # ours 11 ns, odeint 10 ns: 1.10, within the run-time-tableau stepper's 1.15.
+        tableau = pair("tableau:euler/lorenz", "tableau:euler", "lorenz", "rhs/lorenz",
+                       side(11.0, None, None, 1, 3.4), side(10.0, None, None, 1, 3.0),
+                       {"of_medians": 1.1, "min": None, "max": None})
+        tableau["target"] = 1.15
+        document["levels"][1]["pairs"].append(tableau)
+        document["levels"][1]["worst"] = {"pair": "tableau:euler/lorenz", "ratio": 1.1}
+        return {"bench/bench.json": document}
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.section = section_text(cls.index)
+
+    def test_within_its_own_target_is_green(self):
+        self.assertEqual(self.result.returncode, 0, self.result.stderr)
+        classes = [match.group(1) for _, match in rows(self.section)]
+        self.assertEqual(classes, ["verdict pass", "verdict fail", "verdict pass", "verdict pass"])
+        self.assertIn("No pair above its target (1.00; 1.15 for the run-time-tableau stepper).",
+                      html.unescape(self.section))
 
 
 class Words(unittest.TestCase):

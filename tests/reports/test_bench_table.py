@@ -228,6 +228,21 @@ class BenchTableReading(unittest.TestCase):
         self.assertEqual(level["worst"]["pair"], "b/lorenz")
         self.assertIsNone(level["flags"])   # no executable in the context: no compile command to find
 
+    def test_the_run_time_tableau_stepper_has_its_own_target(self):
+        # 11.4/10 = 1.14 is within the run-time-tableau stepper's 1.15; 11.6/10 = 1.16 is not, and
+        # 10.2/10 = 1.02 is above the compiled steppers' 1.00.
+        rows = [aggregate("rhs/lorenz", 0, "median", 1.0, steps=1),
+                aggregate("tableau:a/lorenz/ours", 1, "median", 11400.0),
+                aggregate("tableau:a/lorenz/odeint", 2, "median", 10000.0),
+                aggregate("tableau:b/lorenz/ours", 3, "median", 11600.0),
+                aggregate("tableau:b/lorenz/odeint", 4, "median", 10000.0),
+                aggregate("c/lorenz/ours", 5, "median", 10200.0), aggregate("c/lorenz/odeint", 6, "median", 10000.0)]
+        context, timings = self.read({"context": {}, "benchmarks": rows})
+        level = bench_document.level("-O2", "x.json", context, timings, None)
+        self.assertEqual(level["above_target"], ["tableau:b/lorenz", "c/lorenz"])
+        self.assertEqual([p["target"] for p in level["pairs"]], [1.15, 1.15, 1.0])
+        self.assertEqual(level["pairs"][0]["method"], "tableau:a")
+
     def test_two_benchmarks_of_one_name_are_refused(self):
         rows = [repetition("rhs/pleiades", 0, 0, 1.0, steps=1), repetition("rhs/pleiades", 7, 0, 2.0, steps=1)]
         with self.assertRaises(bench_results.BenchError):

@@ -6,7 +6,11 @@
 //
 // This stepper reads its coefficients at run time, for any stage count (user tableau files); the
 // catalog's methods also have a compiled form, fixed_explicit_rk.hpp, which visit_explicit_stepper
-// picks when it can.
+// picks when it can. Both do the same arithmetic, so they give the same bits: the coefficients are
+// rounded once from the exact tableau, the zero ones dropped at construction, and each weighted sum
+// is Y_i = y + (h a_i0) k_0 + (h a_i1) k_1 + ... left to right per component (weighted_sum.hpp),
+// with h a_ij recomputed only when h changes. An FSAL pair's last stage is evaluated at y_{n+1}
+// itself. The error estimate's weights b_j - bhat_j are differences of exact rationals, rounded once.
 //
 // FSAL contract (first same as last, e.g. dopri54 with its primary weights): the last stage of a
 // step is f(t + h, y_{n+1}), and the next step reuses it when it starts at that time. The stepper
@@ -21,16 +25,59 @@
 #include "compensated_sum.hpp"
 #include "state_algebra.hpp"
 #include "tableau.hpp"
+#include "weighted_sum.hpp"
 
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace orderly {
 
+namespace explicit_rk_detail {
+
+// The nonzero terms of one weighted sum, in stage order, with h times each coefficient.
+template <class T>
+struct term_list {
+  std::vector<std::size_t> stage;
+  std::vector<T> coefficient;  // the exact coefficient rounded once
+  std::vector<T> scaled;       // h * coefficient for the current h
+
+  void add(std::size_t j, const exact& value) {
+    if (value == 0) return;
+    stage.push_back(j);
+    coefficient.push_back(to_scalar<T>(value));
+    scaled.push_back(T(0));
+  }
+  void rescale(const T& h) {
+    for (std::size_t m = 0; m < coefficient.size(); ++m) scaled[m] = h * coefficient[m];
+  }
+};
+
+// The state size a stepper's stages and their data pointers were prepared for. A copy of the
+// stepper has its stages elsewhere, so a copy starts unprepared.
+struct prepared_size {
+  static constexpr std::size_t none = static_cast<std::size_t>(-1);
+  std::size_t size = none;
+  prepared_size() = default;
+  prepared_size(const prepared_size&) {}
+  prepared_size& operator=(const prepared_size&) {
+    size = none;
+    return *this;
+  }
+};
+
+}  // namespace explicit_rk_detail
+
+// The largest fixed state size explicit_rk sums component by component (see few_components).
+inline constexpr std::size_t few_components_max = 8;
+
 template <state_vector State, summation Sum = summation::plain>
 class explicit_rk {
+  using terms = explicit_rk_detail::term_list<scalar_of<State>>;
+
  public:
   using scalar = scalar_of<State>;
 
@@ -39,10 +86,25 @@ class explicit_rk {
       : explicit_rk(std::make_shared<const butcher_tableau>(tableau), weights) {}
 
   explicit explicit_rk(std::shared_ptr<const butcher_tableau> tableau, weight_set weights = weight_set::primary)
-      : tableau_(checked_explicit(std::move(tableau), weights)), coefficients_(*tableau_), weights_(weights) {
+      : tableau_(checked_explicit(std::move(tableau), weights)), weights_(weights) {
+    const auto& t = *tableau_;
+    const auto s = static_cast<std::size_t>(t.stages());
     // FSAL reuse is valid only when the propagated weights are the last row of A.
-    fsal_ = tableau_->first_same_as_last() && weights == weight_set::primary;
-    k_.resize(static_cast<std::size_t>(coefficients_.stages));
+    fsal_ = t.first_same_as_last() && weights == weight_set::primary;
+    const auto& propagated = t.weights(weights);
+    rows_.resize(s);
+    for (std::size_t i = 0; i < s; ++i) {
+      for (std::size_t j = 0; j < i; ++j) rows_[i].add(j, t.a_at(static_cast<int>(i), static_cast<int>(j)));
+      node_.push_back(to_scalar<scalar>(t.c[i]));
+      weights_terms_.add(i, propagated[i]);
+      if (t.b_embedded) {  // the error estimate's weights (propagated - other), exact before rounding
+        const exact difference = t.b[i] - (*t.b_embedded)[i];
+        const exact signed_difference = weights == weight_set::primary ? difference : exact(-difference);
+        (fsal_ && i == s - 1 ? error_last_ : error_terms_).add(i, signed_difference);
+      }
+    }
+    k_.resize(s);
+    data_.resize(s);
   }
 
   const butcher_tableau& tableau() const { return *tableau_; }
@@ -52,21 +114,7 @@ class explicit_rk {
   // y <- y(t + h).
   template <class Rhs>
   void step(Rhs&& f, const scalar& t, State& y, const scalar& h) {
-    compute_stages(f, t, y, h);
-    const auto& w = weights_ == weight_set::primary ? coefficients_.b : coefficients_.b_embedded;
-    if constexpr (Sum == summation::compensated) {
-      resize_like(increment_, y);
-      for (std::size_t i = 0; i < size_of(y); ++i) {
-        scalar sum = 0;
-        for (std::size_t j = 0; j < k_.size(); ++j)
-          if (w[j] != 0) sum += w[j] * k_[j][i];
-        increment_[i] = h * sum;
-      }
-      compensation_.add(y, increment_);
-    } else {
-      add_weighted(y, y, h, w, k_, k_.size());
-    }
-    remember_end(t + h);
+    advance(f, t, y, h, nullptr);
   }
 
   // y <- y(t + h) with the propagated weights; error <- (propagated - other weight set), the
@@ -74,17 +122,8 @@ class explicit_rk {
   template <class Rhs>
   void step(Rhs&& f, const scalar& t, State& y, const scalar& h, State& error) {
     if (!tableau_->b_embedded) throw std::logic_error(tableau_->name + " has no error estimate");
-    compute_stages(f, t, y, h);
     resize_like(error, y);
-    const auto& bp = weights_ == weight_set::primary ? coefficients_.b : coefficients_.b_embedded;
-    const auto& be = weights_ == weight_set::primary ? coefficients_.b_embedded : coefficients_.b;
-    for (std::size_t i = 0; i < size_of(y); ++i) {
-      scalar difference = 0;
-      for (std::size_t j = 0; j < k_.size(); ++j) difference += (bp[j] - be[j]) * k_[j][i];
-      error[i] = h * difference;
-    }
-    add_weighted(y, y, h, bp, k_, k_.size());
-    remember_end(t + h);
+    advance(f, t, y, h, &error);
   }
 
   // Forget the cached last stage (and the compensation carry): call it when y was changed outside
@@ -97,38 +136,135 @@ class explicit_rk {
   // The next step, if it starts at t, takes `derivative` = f(t, y) as its first stage instead of
   // evaluating it (the same bits: f is deterministic).
   void set_first_stage(const scalar& t, const State& derivative) {
-    k_.back() = derivative;  // where an FSAL step leaves f(t, y) for the next one
+    k_[0] = derivative;  // where an FSAL step leaves f(t + h, y_{n+1}) for the next one
+    prepared_.size = explicit_rk_detail::prepared_size::none;  // the copy may have moved k_[0]'s components
     end_t_ = t;
     end_valid_ = true;
   }
 
   // f(t + h, y_{n+1}) when the last step ended by evaluating it (FSAL), else nullptr.
-  const State* end_derivative() const { return fsal_ && end_valid_ ? &k_.back() : nullptr; }
+  const State* end_derivative() const { return fsal_ && end_valid_ ? &k_[0] : nullptr; }
 
  private:
+  // For hardware scalars the step is flattened (everything called is inlined, the user's
+  // right-hand side too), as the compiled stepper's sums are; software scalars' arithmetic
+  // outweighs the calls.
   template <class Rhs>
-  void compute_stages(Rhs& f, const scalar& t, const State& y, const scalar& h) {
-    const auto s = k_.size();
-    for (auto& k : k_) resize_like(k, y);
-    resize_like(stage_, y);
-    if (end_valid_ && same_step_time(t, end_t_, h)) {
-      std::swap(k_[0], k_[s - 1]);  // the previous step's last stage (or the caller's) is f(t, y)
-    } else {
+  void advance(Rhs& f, const scalar& t, State& y, const scalar& h, State* error) {
+    if constexpr (std::is_arithmetic_v<scalar>)
+      advance_flat(f, t, y, h, error);
+    else
+      advance_body(f, t, y, h, error);
+  }
+
+  template <class Rhs>
+  [[gnu::flatten]] void advance_flat(Rhs& f, const scalar& t, State& y, const scalar& h, State* error) {
+    advance_body(f, t, y, h, error);
+  }
+
+  // The stages, the update and (FSAL) the last stage at y_{n+1}, which the next step starting at
+  // t + h takes as its first: fixed_explicit_rk's advance_body with run-time term lists.
+  template <class Rhs>
+  void advance_body(Rhs& f, const scalar& t, State& y, const scalar& h, State* error) {
+    using enum weighted_sums::sum_base;
+    const std::size_t s = k_.size();
+    if (!(h == scaled_h_)) rescale(h);
+    prepare(y);
+    // A cached first stage (the previous step's last, or the caller's) is in k_[0] already.
+    if (!(end_valid_ && same_step_time(t, end_t_, h))) {
       f(t, y, k_[0]);
       ++rhs_evaluations_;
     }
-    end_valid_ = false;  // until remember_end: k_[s - 1] is about to be overwritten
-    for (std::size_t i = 1; i < s; ++i) {
-      add_weighted(stage_, y, h, coefficients_.a[i], k_, i);
-      f(t + coefficients_.c[i] * h, stage_, k_[i]);
+    end_valid_ = false;  // until an FSAL step ends
+    const std::size_t computed = fsal_ ? s - 1 : s;
+    for (std::size_t i = 1; i < computed; ++i) {
+      sum<separate>(stage_, &y, rows_[i]);
+      f(t + node_[i] * h, stage_, k_[i]);
       ++rhs_evaluations_;
+    }
+    if (error) sum<none>(*error, nullptr, error_terms_);
+    if constexpr (Sum == summation::compensated) {
+      resize_like(increment_, y);
+      sum<none>(increment_, nullptr, weights_terms_);
+      compensation_.add(y, increment_);
+    } else {
+      sum<in_place>(y, nullptr, weights_terms_);
+    }
+    if (fsal_) {
+      f(t + node_[s - 1] * h, y, k_[s - 1]);
+      ++rhs_evaluations_;
+      // The last stage's error term is added last, as in one left-to-right sum.
+      if (error) sum<in_place>(*error, nullptr, error_last_);
+      // The last stage is the next step's first; a vector's swap exchanges the components' storage.
+      std::swap(k_[0], k_[s - 1]);
+      data_[0] = pointer(k_[0]);
+      data_[s - 1] = pointer(k_[s - 1]);
+      end_t_ = t + h;
+      end_valid_ = true;
     }
   }
 
-  void remember_end(const scalar& t) {
-    if (!fsal_) return;
-    end_t_ = t;
-    end_valid_ = true;
+  // The stages shaped like y and their data pointers current: done again only when y's size
+  // changes (or set_first_stage replaced k_[0]), not in every step.
+  void prepare(const State& y) {
+    if (prepared_.size == size_of(y)) return;
+    for (auto& k : k_) resize_like(k, y);
+    resize_like(stage_, y);
+    for (std::size_t i = 0; i < k_.size(); ++i) data_[i] = pointer(k_[i]);
+    prepared_.size = size_of(y);
+  }
+
+  // A state of a few components known at compile time (Lorenz's 3): its sums run component by
+  // component over the term list, each component's chain in registers; larger states pass over
+  // their components once per block of terms (weighted_sum.hpp), vectorised.
+  static constexpr bool few_components = std::is_arithmetic_v<scalar> &&
+                                         weighted_sums::static_extent<State>::value > 0 &&
+                                         weighted_sums::static_extent<State>::value <= few_components_max;
+
+  // out = base + sum of the list's terms (weighted_sum.hpp's order), for any state: contiguous
+  // ones through their data pointers, others (and few_components) component by component in the
+  // same order.
+  template <weighted_sums::sum_base Base>
+  void sum(State& out, const State* base, const terms& list) {
+    const std::size_t count = list.stage.size();
+    if constexpr (contiguous_state<State> && !few_components) {
+      const auto n = [&] {
+        if constexpr (weighted_sums::static_extent<State>::value > 0)
+          return std::integral_constant<std::size_t, weighted_sums::static_extent<State>::value>{};
+        else
+          return size_of(out);
+      }();
+      weighted_sums::sum_list<Base>(out.data(), base ? base->data() : nullptr, list.scaled.data(), list.stage.data(),
+                                    count, data_.data(), n);
+    } else {
+      using enum weighted_sums::sum_base;
+      for (std::size_t c = 0; c < size_of(out); ++c) {
+        std::size_t m = 0;
+        scalar total{};
+        if constexpr (Base == none) {
+          if (count > 0) total = list.scaled[m++] * k_[list.stage[0]][c];
+        } else {
+          total = Base == in_place ? out[c] : (*base)[c];
+        }
+        for (; m < count; ++m) total += list.scaled[m] * k_[list.stage[m]][c];
+        out[c] = total;
+      }
+    }
+  }
+
+  static scalar* pointer(State& k) {
+    if constexpr (contiguous_state<State>)
+      return k.data();
+    else
+      return nullptr;
+  }
+
+  void rescale(const scalar& h) {
+    for (auto& row : rows_) row.rescale(h);
+    weights_terms_.rescale(h);
+    error_terms_.rescale(h);
+    error_last_.rescale(h);
+    scaled_h_ = h;
   }
 
   static std::shared_ptr<const butcher_tableau> checked_explicit(std::shared_ptr<const butcher_tableau> tableau,
@@ -141,16 +277,21 @@ class explicit_rk {
   }
 
   std::shared_ptr<const butcher_tableau> tableau_;
-  numeric_tableau<scalar> coefficients_;
   weight_set weights_;
   bool fsal_ = false;
+  std::vector<terms> rows_;  // row i: the nonzero a_ij, j < i
+  terms weights_terms_, error_terms_, error_last_;
+  std::vector<scalar> node_;
+  scalar scaled_h_ = 0;  // the h the scaled coefficients hold (0: none yet; a step of 0 rescales to 0)
   std::vector<State> k_;
+  std::vector<scalar*> data_;                   // k_[i].data() for contiguous states
+  explicit_rk_detail::prepared_size prepared_;  // the size prepare() shaped the stages for
   State stage_{};
   std::uint64_t rhs_evaluations_ = 0;
   bool end_valid_ = false;
   scalar end_t_{};
-  State increment_{};                 // compensated only
-  compensation<State> compensation_;  // compensated only
+  State increment_{};                 // compensated only: h sum b_i k_i of the step
+  compensation<State> compensation_;  // compensated only: the per-component carry
 };
 
 }  // namespace orderly

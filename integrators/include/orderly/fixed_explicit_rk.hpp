@@ -34,6 +34,7 @@
 // Kahan carry (compensated_sum.hpp): for runs of 10^6..10^7 steps. The stages are unchanged.
 #include "compensated_sum.hpp"
 #include "explicit_rk.hpp"
+#include "weighted_sum.hpp"
 
 #include <array>
 #include <concepts>
@@ -56,20 +57,12 @@
 
 namespace orderly {
 
-// A state whose components sit contiguously behind data() (std::array, std::vector, Eigen).
-template <class S>
-concept contiguous_state = state_vector<S> && requires(S s, const S cs) {
-  { s.data() } -> std::same_as<scalar_of<S>*>;
-  { cs.data() } -> std::same_as<const scalar_of<S>*>;
-};
-
 namespace fixed_rk_detail {
 
-// The number of components of a state whose size is part of its type (0: known at run time only).
-template <class S>
-struct static_extent : std::integral_constant<std::size_t, 0> {};
-template <class T, std::size_t N>
-struct static_extent<std::array<T, N>> : std::integral_constant<std::size_t, N> {};
+using weighted_sums::combine;
+using weighted_sums::static_extent;
+using weighted_sums::sum_base;
+using weighted_sums::weighted_component;
 
 // The nonzero terms of one weighted sum, in stage order.
 template <class T, int MaxTerms>
@@ -95,59 +88,6 @@ struct terms {
     }
   }
 };
-
-// One component of a weighted sum: base[c] + w[0] k0[c] + w[1] k1[c] + ..., left to right; without
-// a base the sum starts at w[0] k0[c]. The stages k are pointers to their components, and every
-// argument is taken by value: a pointer that the compiler sees only as a value (never through a
-// reference, never stored in an array) keeps the __restrict of the kernel's parameters, which is
-// what lets GCC vectorise the component loop at -O2 without run-time alias checks (Pleiades'
-// 28-component sums; a reference to the pointer, or the stages in a std::array of pointers, loses
-// it). The weights come by value too, for the same reason; a software scalar's weights (float128,
-// mp50) come as a pointer instead, so as not to be copied for every component. base is unread
-// without a base.
-template <bool HasBase, class T, class Weights>
-inline T weighted_component(const T* base, const Weights, std::size_t c) {
-  if constexpr (HasBase)
-    return base[c];
-  else
-    return T(0);
-}
-template <bool HasBase, class T, class Weights, class... K>
-inline T weighted_component(const T* base, const Weights w, std::size_t c, const T* k0, const K*... k) {
-  T sum = w[0] * k0[c];
-  if constexpr (HasBase) sum = base[c] + sum;
-  std::size_t m = 1;
-  ((sum += w[m++] * k[c]), ...);
-  return sum;
-}
-
-// Where a weighted sum starts: at zero, at a state other than the output, or at the output itself.
-enum class sum_base { none, separate, in_place };
-
-// out[c] = weighted_component(c) for every component c < n (n a std::size_t or, for fixed-size
-// states, a std::integral_constant). out is never base (in place: base is unused and out is read
-// before it is written) and never one of the k's: the kernel's calls keep to that, which is what
-// the __restrict qualifiers promise.
-template <sum_base Base, std::size_t N, class T, class Count, class... K>
-void combine(T* __restrict out, const T* __restrict base, const std::array<T, N> w, Count n, const K* __restrict... k) {
-  static_assert(sizeof...(K) == N);
-  const auto weights = [&] {
-    if constexpr (std::is_arithmetic_v<T>)
-      return w;
-    else
-      return w.data();
-  }();
-  // Vectorised whatever the term count: GCC's -O2 cost model leaves sums of four or more stages
-  // scalar. Each lane computes one component's sum in the same order, and SSE2 rounds packed and
-  // scalar operations alike, so the values are those of the scalar loop.
-#pragma omp simd
-  for (std::size_t c = 0; c < n; ++c) {
-    if constexpr (Base == sum_base::in_place)
-      out[c] = weighted_component<true, T>(out, weights, c, k...);
-    else
-      out[c] = weighted_component<Base == sum_base::separate, T>(base, weights, c, k...);
-  }
-}
 
 // Calls combine<N> for N = the run-time term count (N <= MaxTerms): one dispatch per weighted sum,
 // outside the component loop.

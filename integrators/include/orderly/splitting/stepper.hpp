@@ -98,6 +98,7 @@ class splitting_stepper {
                                   std::to_string(size_of(p)));
     resize_like(force_value_, p);
     resize_like(velocity_value_, q);
+    if (!(h == scaled_h_)) rescale(h);
     if (force_valid_ && !same_step_time(t, force_t_, h)) force_valid_ = false;
     for (const auto& op : operations_) {
       if (op.kick) {
@@ -108,9 +109,9 @@ class splitting_stepper {
           force_valid_ = true;
         }
         if constexpr (Sum == summation::compensated)
-          carry_p_.add_scaled(p, scalar(op.coefficient * h), force_value_);
+          carry_p_.add_scaled(p, op.scaled, force_value_);
         else
-          add_scaled(p, p, scalar(op.coefficient * h), force_value_);
+          add_scaled(p, p, op.scaled, force_value_);
         velocity_valid_ = false;
       } else {
         if (!velocity_valid_) {
@@ -119,24 +120,32 @@ class splitting_stepper {
           velocity_valid_ = true;
         }
         if constexpr (Sum == summation::compensated)
-          carry_q_.add_scaled(q, scalar(op.coefficient * h), velocity_value_);
+          carry_q_.add_scaled(q, op.scaled, velocity_value_);
         else
-          add_scaled(q, q, scalar(op.coefficient * h), velocity_value_);
+          add_scaled(q, q, op.scaled, velocity_value_);
         force_valid_ = false;
       }
     }
+  }
+
+  // coefficient * h for every operation, recomputed only when h changes.
+  void rescale(const scalar& h) {
+    for (auto& op : operations_) op.scaled = op.coefficient * h;
+    scaled_h_ = h;
   }
 
   struct operation {
     bool kick = false;  // kick: p += coefficient h force(t + node h, q); drift: q += coefficient h velocity(p)
     scalar coefficient{};
     scalar node{};
+    scalar scaled{};  // coefficient * h for the current h
   };
 
   std::shared_ptr<const splitting_method> method_;
   std::vector<operation> operations_;
   State force_value_{}, velocity_value_{};
   scalar force_t_{};
+  scalar scaled_h_ = 0;  // the h the scaled coefficients hold (0: none yet; a step of 0 rescales to 0)
   bool force_valid_ = false, velocity_valid_ = false;
   std::uint64_t force_evaluations_ = 0, velocity_evaluations_ = 0;
   compensation<State> carry_q_, carry_p_;  // compensated only
