@@ -84,6 +84,8 @@ def make_report(inputs: list, output: Path, norm: str, jobs: int, build_info: Pa
     sections = all_sections()
     schemas = {schema for section in sections for schema in section.schemas}
     atomic.check_output(output, inputs)
+    if index is not None:
+        atomic.check_index(index, output, inputs)
     by_schema = load_documents(inputs, schemas)
     if bench is not None:
         add_optional(by_schema, bench, BENCH_SCHEMA)
