@@ -38,6 +38,26 @@ def battery_document():
                         "analysis": {"real_stability_limit": -2.7852935, "imaginary_stability_limit": 2.8284271}}}
 
 
+class DollarSignsInNames(ReportFromInputs):
+    """A user's names are text: one "$" must not stop the figure (mathtext's parse error), two must
+    not draw what lies between them as a formula."""
+
+    @classmethod
+    def inputs(cls):
+        one, two = battery_document(), battery_document()
+        one["name"] = "costs $\\frac$5"  # not valid mathtext: \\frac needs two arguments
+        two["name"] = "a $x^2$ step"
+        two["closest"]["method"] = "rk4 $beta$"
+        return {"one.json": one, "two.json": two}
+
+    def test_the_page_is_built_and_the_names_are_drawn_as_written(self):
+        self.assertEqual(self.result.returncode, 0, self.result.stderr)
+        svgs = "".join(p.read_text(encoding="utf-8") for p in (self.output / "stepper-battery").glob("*.svg"))
+        # As one text element (">" before it), not only in the comment the SVG writer adds.
+        for name in ("costs $\\frac$5", "a $x^2$ step", "rk4 $beta$ (catalog)"):
+            self.assertIn(">" + name, svgs)
+
+
 class StepperBatterySection(ReportFromInputs):
     @classmethod
     def inputs(cls):
