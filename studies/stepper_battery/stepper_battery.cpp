@@ -202,12 +202,12 @@ nlohmann::json what_it_does(const nlohmann::json& battery, const std::string& cl
   for (const char* limit : {"real_stability_limit", "imaginary_stability_limit"}) {
     if (!measured.contains(limit) || !analysis.contains(limit)) continue;
     const auto &ours = measured[limit], &theirs = analysis[limit];
-    if (!ours.is_number() || !theirs.is_number() || theirs.get<double>() <= 0) continue;
-    const double ratio = ours.get<double>() / theirs.get<double>();
-    if (std::fabs(ratio - 1) > distinct_stability_ratio)
+    if (!ours.is_number() || !theirs.is_number() || theirs.get<double>() == 0) continue;
+    // As distances from 0: the real limit is written as the point -x on the axis.
+    const double reach = std::fabs(ours.get<double>()), method_reach = std::fabs(theirs.get<double>());
+    if (std::fabs(reach / method_reach - 1) > distinct_stability_ratio)
       lines.push_back(std::string("its measured ") + (limit[0] == 'r' ? "real" : "imaginary") + " stability limit is " +
-                      ratio_text(ours.get<double>(), theirs.get<double>()) + " " + closest + "'s " +
-                      plain_number(theirs.get<double>()));
+                      ratio_text(reach, method_reach) + " " + closest + "'s " + plain_number(method_reach));
   }
   return lines;
 }
