@@ -26,6 +26,8 @@ def run(problem, errors, order, verdict="pass"):
 def battery_document():
     return {"schema": "orderly.stepper-battery/1", "name": "my rk4", "declared_order": 4, "separable": False,
             "closest_method": "rk4", "closest_method_known": True, "verdict": "fail",
+            "verdict_reason": "fails on forced-duffing: fail (settled at 1.0)",
+            "what_it_does": ["costs 11, 2.75 times rk4's 4 right-hand-side evaluations per step"],
             "cost": {"rhs_evaluations_per_step": 4},
             "order": {"problems_from": "the gate's problems (orderly gate)",
                       "runs": [run("nonlinear-na", [1e-4, 6.25e-6, 3.9e-7], 4.0),
@@ -62,6 +64,11 @@ class StepperBatterySection(ReportFromInputs):
     @classmethod
     def inputs(cls):
         return {"stepper-battery.json": battery_document()}
+
+    def test_the_verdict_reason_and_what_it_does_are_said(self):
+        self.assertIn("Verdict: fail: fails on forced-duffing", self.index)
+        self.assertIn("What it does, beside the method it names: costs 11, 2.75 times rk4", self.index)
+        self.assertIn("s 4 right-hand-side evaluations per step.", self.index)
 
     def test_summary_line(self):
         self.assertEqual(self.result.returncode, 0, self.result.stderr)
