@@ -200,6 +200,20 @@ class BadInput(unittest.TestCase):
             self.assertEqual(result.returncode, 2, result.stderr)
             self.assertIn("bytes, more than a tableau file's 4194304 (4 MiB)", result.stderr)
 
+    def test_max_steps_bounds_every_grid_of_the_run_and_its_refinement(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "run.json")
+            result = run(["convergence", "--method", "radau13", "--problem", "pleiades", "--max-steps", "16",
+                          "--json", path])
+            self.assertIn(result.returncode, (0, 1), result.stderr)
+            import json
+            with open(path) as f:
+                data = json.load(f)
+        self.assertTrue(data["points"])
+        self.assertLessEqual(max(p["steps"] for p in data["points"]), 16)
+        for attempt in data.get("refinement", {}).get("attempts", []):
+            self.assertLessEqual(attempt["max_steps"], 16, attempt)
+
     def test_a_failed_write_exits_2_and_leaves_no_partial_file(self):
         result = run(["convergence", "--method", "euler", "--problem", "nonlinear-na", "--max-steps", "64",
                       "--json", "/dev/full"])
