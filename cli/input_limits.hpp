@@ -8,6 +8,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <sstream>
+#include <string>
 
 namespace orderly::cli {
 
@@ -20,10 +22,23 @@ inline constexpr std::size_t max_dense_norm_steps = std::size_t{1} << 16;
 // The stiff study's steps per run: a thousand times its default budget.
 inline constexpr std::uint64_t max_step_budget = 100000000;
 
-// Restricts a numeric option to [low, high], checked on its text before conversion.
+// Restricts a numeric option to [low, high], checked on its text before conversion. The message
+// gives the bounds as they are ("1e-13 to 1", not fixed-point "0.000000 to 1.000000"), and NaN is
+// refused (it compares false with both bounds).
 template <class Number>
 CLI::Option* within(CLI::Option* option, Number low, Number high) {
-  return option->check(CLI::Range(low, high));
+  std::ostringstream bounds, description;
+  bounds << low << " to " << high;
+  description << CLI::detail::type_name<Number>() << " in [" << low << " - " << high << "]";  // as CLI::Range's
+  const std::string range = bounds.str();
+  return option->check(CLI::Validator(
+      [low, high, range](std::string& input) -> std::string {
+        Number value{};
+        if (!CLI::detail::lexical_cast(input, value)) return "Value " + input + " could not be converted";
+        if (!(value >= low && value <= high)) return "Value " + input + " not in range " + range;
+        return {};
+      },
+      description.str(), "RANGE"));
 }
 
 inline CLI::Option* add_threads_option(CLI::App& command, unsigned& threads, const std::string& description) {

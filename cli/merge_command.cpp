@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -31,37 +32,68 @@ struct merge_options {
 struct found_shards {
   std::map<std::pair<std::string, std::string>, std::map<std::size_t, std::vector<std::filesystem::path>>>
       by_suite;  // (directory relative to --in, suite) -> shard count -> files
-  std::map<std::string, std::filesystem::path> plain_files;  // relative path -> file (copied)
+  struct plain_file {
+    std::filesystem::path path;
+    std::string text;
+  };
+  std::map<std::string, plain_file> plain_files;  // relative path -> file (copied)
   std::vector<std::string> problems;
 };
 
-std::string file_text(const std::filesystem::path& path) {
+// The file's bytes; nullopt when it cannot be read (a file without read permission).
+std::optional<std::string> file_text(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
   std::ostringstream text;
   text << in.rdbuf();
+  if (in.bad()) return std::nullopt;
   return text.str();
 }
 
+// Every regular file under `in_dir`, with its path relative to it as written (never resolved, so a
+// symbolic link cannot carry the merge's output elsewhere). A link whose target lies outside
+// `in_dir`, a link loop and an unreadable entry are problems named by their path.
 void find_shards(const std::string& in_dir, found_shards& found) {
   std::error_code ec;
   if (!std::filesystem::is_directory(in_dir, ec)) throw usage_error("--in '" + in_dir + "': not a directory");
+  protect_input("--in", in_dir);
+  const auto root = resolved_path(in_dir);
   for (std::filesystem::recursive_directory_iterator it(in_dir, ec), end; !ec && it != end; it.increment(ec)) {
-    if (!it->is_regular_file()) continue;
-    const auto name = it->path().filename().string();
+    const auto& path = it->path();
+    const auto relative = path.lexically_relative(in_dir);
+    std::error_code entry_ec;
+    if (it->is_symlink(entry_ec)) {
+      const auto target = std::filesystem::canonical(path, entry_ec);
+      if (entry_ec) {
+        found.problems.push_back(path.string() + ": a symbolic link that leads nowhere (" + entry_ec.message() + ")");
+        continue;
+      }
+      if (!is_within(target, root)) {
+        found.problems.push_back(path.string() + ": a symbolic link out of --in '" + in_dir + "' (to " +
+                                 target.string() + "); not followed");
+        continue;
+      }
+    }
+    if (!it->is_regular_file(entry_ec)) continue;
+    const auto name = path.filename().string();
     if (name.rfind(".", 0) == 0) continue;  // a writer's temporary
-    const auto relative = std::filesystem::relative(it->path(), in_dir);
     const auto shard = parse_shard_file_name(name);
     if (!shard) {
       const auto key = relative.generic_string();
+      const auto text = file_text(path);
+      if (!text) {
+        found.problems.push_back(path.string() + ": cannot be read");
+        continue;
+      }
       const auto earlier = found.plain_files.find(key);
       if (earlier == found.plain_files.end())
-        found.plain_files[key] = it->path();
-      else if (file_text(earlier->second) != file_text(it->path()))
+        found.plain_files[key] = {path, *text};
+      else if (earlier->second.text != *text)
         found.problems.push_back(key + ": two different files under the --in directories");
       continue;
     }
     auto& files = found.by_suite[{relative.parent_path().generic_string(), shard->first}][shard->second.count];
-    files.push_back(it->path());
+    files.push_back(path);
   }
   if (ec) throw usage_error("--in '" + in_dir + "': cannot read (" + ec.message() + ")");
 }
@@ -104,8 +136,12 @@ suite_merge merge_suite(const std::string& directory, const std::string& suite,
       problems.push_back(path.string() + ": shard " + std::to_string(index) + " found twice");
       continue;
     }
+    if (!text) {
+      set.unusable[index] = "cannot be read";
+      continue;
+    }
     try {
-      std::istringstream in(text);
+      std::istringstream in(*text);
       set.documents[index] = parse_json_text(in);
     } catch (const std::exception&) {
       set.unusable[index] = "unreadable (truncated or not JSON)";
@@ -127,15 +163,16 @@ void run_merge(const merge_options& o) {
   if (!problems.empty()) {
     for (const auto& p : problems) std::fprintf(stderr, "orderly merge: %s\n", p.c_str());
     if (!o.allow_partial)
-      throw std::runtime_error("merge: " + std::to_string(problems.size()) +
+      throw usage_error("merge: " + std::to_string(problems.size()) +
                                " problems with the shards; nothing written (--allow-partial writes what is there, "
                                "marked)");
   }
   ensure_output_dir("--out", o.out_dir);
-  for (const auto& [relative, path] : found.plain_files) {
+  for (const auto& [relative, file] : found.plain_files) {
     const auto target = std::filesystem::path(o.out_dir) / relative;
+    refuse_outside("--out", o.out_dir, target.string());
     ensure_output_dir("--out", target.parent_path().string());
-    write_text("--out", target.string(), file_text(path));
+    write_text("--out", target.string(), file.text);
   }
   for (const auto& merge : merges) {
     if (!merge.assemble || merge.checked.keys.empty()) continue;
@@ -143,6 +180,7 @@ void run_merge(const merge_options& o) {
     if (!merge.checked.complete())
       for (auto& [name, document] : outputs) document["partial"] = partial_mark(merge.checked);
     const auto dir = (std::filesystem::path(o.out_dir) / merge.directory).string();
+    refuse_outside("--out", o.out_dir, dir);
     ensure_output_dir("--out", dir);
     for (const auto& [name, document] : outputs) write_json("--out", dir + "/" + name, document);
     std::printf("merge: %s: %zu jobs%s -> %s (%zu files)\n", merge.suite.c_str(), merge.checked.keys.size(),

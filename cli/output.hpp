@@ -3,6 +3,7 @@
 // renamed into place, so an interrupted or failed write leaves the previous file intact; write
 // errors (a full disk, /dev/full) are bad output paths: one line, exit 2.
 #include "commands.hpp"
+#include "output_guard.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -21,6 +22,7 @@ namespace orderly::cli {
 
 // Creates `dir` (and its parents) for a study's output files, or refuses the option.
 inline void ensure_output_dir(const std::string& option, const std::string& dir) {
+  refuse_unsafe_output(option, dir);
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec || !std::filesystem::is_directory(dir))
@@ -32,6 +34,7 @@ inline void ensure_output_dir(const std::string& option, const std::string& dir)
 // Refuses an output path up front, before a long computation, when it cannot be written.
 inline void check_output_path(const std::string& option, const std::string& path) {
   if (path == "-") return;
+  refuse_unsafe_output(option, path);
   const std::filesystem::path target(path);
   std::error_code ec;
   if (std::filesystem::exists(target, ec)) {
@@ -71,6 +74,7 @@ inline void write_text(const std::string& option, const std::string& path, const
     if (!std::cout) refuse("cannot write to standard output");
     return;
   }
+  refuse_unsafe_output(option, path);
   const std::filesystem::path target(path);
   std::error_code ec;
   const bool special = std::filesystem::exists(target, ec) && !std::filesystem::is_regular_file(target, ec);
@@ -108,8 +112,10 @@ inline void write_text(const std::string& option, const std::string& path, const
   }
 }
 
+// Text that is not UTF-8 (a Latin-1 file name carried into a result) is written with U+FFFD in
+// place of each invalid byte, instead of stopping the write.
 inline void write_json(const std::string& option, const std::string& path, const nlohmann::json& j) {
-  write_text(option, path, j.dump(2) + "\n");
+  write_text(option, path, j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
 }
 
 // "3 pass, 1 fail" from counts by name (names in order), for the summary lines.

@@ -4,6 +4,7 @@
 // without it the whole suite runs and its files are assembled from the jobs' results exactly as
 // `orderly merge` assembles them from the shards (orderly/shard.hpp).
 #include "commands.hpp"
+#include "data_paths.hpp"
 #include "output.hpp"
 
 #include <orderly/shard.hpp>
@@ -64,7 +65,9 @@ inline std::optional<suite_outputs> run_suite_or_shard(const sharded_suite& suit
     failures = std::to_string(failed) + " of " + std::to_string(chosen.size()) + " " + suite.name + " jobs failed";
   if (shard) {
     const auto path = shard_dir + "/" + shard_file_name(suite.name, part);
-    write_json(option, path, shard_document(suite, part, chosen, outcomes));
+    auto document = shard_document(suite, part, chosen, outcomes);
+    document["build"] = version_text();  // shards of two builds are not merged (orderly merge)
+    write_json(option, path, document);
     std::fprintf(stderr, "%s shard %s: %zu of %zu jobs in %s -> %s\n", suite.name.c_str(), part.text().c_str(),
                  chosen.size(), suite.keys.size(), progress_meter::duration_text(progress.elapsed_seconds()).c_str(),
                  path.c_str());

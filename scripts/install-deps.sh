@@ -5,7 +5,7 @@
 # the rest goes on (the browser test then fails, naming the missing browser).
 set -euo pipefail
 packages=(build-essential cmake ninja-build ccache clang-format libboost1.81-dev libgtest-dev libgmock-dev libbenchmark-dev libeigen3-dev
-          libcli11-dev nlohmann-json3-dev python3-matplotlib python3-numpy python3-jinja2)
+          libcli11-dev nlohmann-json3-dev libgsl-dev python3-matplotlib python3-numpy python3-jinja2)
 optional=(chromium)
 # --cluster: also what the cluster test needs (a single-node Slurm and GNU parallel).
 if [ "${1:-}" = "--cluster" ]; then packages+=(slurm-wlm munge parallel); fi

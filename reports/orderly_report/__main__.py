@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 from . import atomic, figure_style, model, page
@@ -77,6 +78,37 @@ def mark_partial(built, documents: list) -> None:
     built.summary += f" (PARTIAL: {len(jobs)} jobs absent)"
 
 
+# What a section's code raises on a file whose fields have other shapes than the study writes (a
+# number where a list was, an object nested too deep): bad input like any other, never a traceback.
+_SHAPE_ERRORS = (AttributeError, TypeError, ValueError, KeyError, IndexError, RecursionError, OverflowError)
+
+
+def _build_section(section, documents: list, context):
+    """section.build, with a file of unexpected shape named in one line: when the section fails on
+    its files together, each is built alone (into a scratch directory) to find the one it fails on."""
+    try:
+        return section.build(documents, context)
+    except _SHAPE_ERRORS as error:
+        culprit = ", ".join(d.name for d in documents)
+        if len(documents) > 1:
+            with tempfile.TemporaryDirectory() as scratch:
+                for document in documents:
+                    alone = SectionContext(directory=Path(scratch) / section.key, page_prefix=section.key,
+                                           norm=context.norm, jobs=context.jobs)
+                    try:
+                        section.build([document], alone)
+                    except _SHAPE_ERRORS:
+                        culprit = document.name
+                        break
+        raise InputError(f"{culprit}: a field has a shape the {section.key} section cannot read "
+                         f"({type(error).__name__}: {_first_line(error)})") from None
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip().splitlines()
+    return text[0][:200] if text else "no message"
+
+
 def make_report(inputs: list, output: Path, norm: str, jobs: int, build_info: Path | None = None,
                 log=print, index: Path | None = None, bench: Path | None = None) -> list:
     """Builds the page; returns the sections' summary lines (also passed to `log` as they come).
@@ -84,6 +116,8 @@ def make_report(inputs: list, output: Path, norm: str, jobs: int, build_info: Pa
     sections = all_sections()
     schemas = {schema for section in sections for schema in section.schemas}
     atomic.check_output(output, inputs)
+    if index is not None:
+        atomic.check_index(index, output, inputs)
     by_schema = load_documents(inputs, schemas)
     if bench is not None:
         add_optional(by_schema, bench, BENCH_SCHEMA)
@@ -99,7 +133,7 @@ def make_report(inputs: list, output: Path, norm: str, jobs: int, build_info: Pa
                 continue
             context = SectionContext(directory=stage / section.key, page_prefix=section.key,
                                      norm=norm, jobs=jobs)
-            built = section.build(documents, context)
+            built = _build_section(section, documents, context)
             built.key = section.key
             mark_partial(built, documents)
             summaries.append(built.summary)

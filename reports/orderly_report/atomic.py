@@ -44,6 +44,20 @@ def check_output(output: Path, inputs: list) -> None:
                              "report; refusing to replace it")
 
 
+def check_index(index: Path, output: Path, inputs: list) -> None:
+    """Refuse an --index that would replace an input file, land inside an input or the output
+    directory, or replace a device or a directory: the page is written there by rename."""
+    target = index.resolve()
+    for directory in inputs:
+        if _inside(target, directory.resolve()):
+            raise InputError(f"--index: {index} lies inside --input {directory}; name a file outside it")
+    if _inside(target, output.resolve()):
+        raise InputError(f"--index: {index} lies inside --output {output}, which is replaced as a whole")
+    if index.exists() and not index.is_file():
+        kind = "a directory" if index.is_dir() else "a device or other special file"
+        raise InputError(f"--index: {index} is {kind}; name an ordinary file")
+
+
 def _exchange(a: Path, b: Path) -> bool:
     """Swap two paths atomically (Linux renameat2); False where the system cannot."""
     try:

@@ -28,6 +28,9 @@ def read_document(path: Path, name: str) -> Document:
         raise InputError(f"{name}: cannot read: {e}") from None
     except json.JSONDecodeError as e:
         raise InputError(f"{name}: malformed JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    except RecursionError:
+        raise InputError(f"{name}: nested deeper than a study writes (arrays or objects within each other "
+                         "beyond Python's recursion limit)") from None
     if not isinstance(data, dict):
         raise InputError(f"{name}: top level is not a JSON object")
     schema = data.get("schema")

@@ -45,6 +45,9 @@ def setup() -> None:
     matplotlib.rcParams.update({
         "svg.hashsalt": "orderly",      # reproducible SVG ids
         "svg.fonttype": "none",         # text stays text: smaller, searchable
+        # Names come from users' files: a "$" is a dollar sign, never the start of mathtext (one
+        # "$" would stop the drawing, two would draw the text between them as a formula).
+        "text.parse_math": False,
         "font.size": 9,
         "axes.titlesize": 10,
         "axes.labelsize": 9,

@@ -7,8 +7,10 @@
 //
 // `orderly check --stepper LIBRARY[:SYMBOL]`: a user's compiled stepper (orderly/stepper.h) through
 // the stepper battery (stepper_battery.hpp), run in a child process so a crashing library cannot
-// take orderly down. Exit 0 when every order run passes at the declared order, 1 when one fails,
-// 2 for a library that cannot be judged.
+// take orderly down. Exit 0 when every order run passes at the declared order (or none is
+// declared), 1 when one fails (settled, clear below the band), 3 when the measurement is
+// inconclusive (the reason is printed), 4 when every run settles above the declared order, 2 for a
+// library that cannot be judged.
 #include "commands.hpp"
 #include "data_paths.hpp"
 #include "input_limits.hpp"
@@ -53,10 +55,19 @@ namespace {
 struct check_options {
   std::string tableau_path, stepper_library, json_path, report_dir, tableau_dir, out_dir, shard;
   unsigned threads = 0;
+  battery_time_limits limits;  // --step-timeout, --stage-timeout
 };
+
+// A tableau file larger than this is no method (a 40-stage tableau with 100-digit coefficients is
+// about 200 KB): refused before it is read, instead of parsed into gigabytes of memory.
+constexpr std::uintmax_t max_tableau_file_bytes = std::uintmax_t{4} << 20;
 
 tableau_file read_tableau_file(const std::string& path) {
   if (std::filesystem::is_directory(path)) throw usage_error("--tableau '" + path + "': is a directory");
+  std::error_code size_error;
+  if (const auto size = std::filesystem::file_size(path, size_error); !size_error && size > max_tableau_file_bytes)
+    throw usage_error("--tableau '" + path + "': " + std::to_string(size) + " bytes, more than a tableau file's " +
+                      std::to_string(max_tableau_file_bytes) + " (4 MiB)");
   std::ifstream in(path);
   if (!in) throw usage_error("--tableau '" + path + "': cannot read the file");
   nlohmann::json j;
@@ -466,12 +477,7 @@ std::string check_recovered_tableau(nlohmann::json& battery) {
 }
 
 int run_check(const check_options& o) {
-  if (!o.json_path.empty()) {
-    check_output_path("--json", o.json_path);
-    std::error_code ec;
-    if (o.json_path != "-" && std::filesystem::equivalent(o.json_path, o.tableau_path, ec))
-      throw usage_error("--json '" + o.json_path + "': is the tableau file itself; name another output");
-  }
+  if (!o.json_path.empty()) check_output_path("--json", o.json_path);
   const auto outcome = check_tableau(o.tableau_path, o.threads);
   std::FILE* out_text = o.json_path == "-" ? stderr : stdout;  // JSON on standard output stays parseable
   std::fprintf(out_text, "%s", outcome.text.c_str());
@@ -602,7 +608,7 @@ int run_stepper_check(const check_options& o) {
   const auto spec = parse_stepper_library_spec(o.stepper_library);
   nlohmann::json battery;
   try {
-    battery = isolated_stepper_battery(spec);
+    battery = isolated_stepper_battery(spec, o.limits);
   } catch (const isolated_battery_error& e) {
     throw usage_error(std::string("--stepper: ") + e.what());
   }
@@ -612,7 +618,8 @@ int run_stepper_check(const check_options& o) {
   if (!o.json_path.empty()) write_json("--json", o.json_path, battery);
   if (!o.report_dir.empty())
     std::fprintf(out_text, "report: %s\n", write_stepper_report(battery, o.report_dir, o.threads).c_str());
-  return battery["verdict"] == "fail" ? 1 : 0;
+  const std::string verdict = battery["verdict"];
+  return verdict == "fail" ? 1 : verdict == "inconclusive" ? 3 : verdict == above_declared_verdict ? 4 : 0;
 }
 
 }  // namespace
@@ -627,7 +634,8 @@ void add_check_command(CLI::App& app) {
   auto* stepper =
       cmd->add_option("--stepper", o->stepper_library,
                       "Shared library exporting a stepper through orderly/stepper.h, as LIBRARY or "
-                      "LIBRARY:SYMBOL (default symbol " ORDERLY_STEPPER_DEFAULT_SYMBOL "); run in a child process");
+                      "LIBRARY:SYMBOL (default symbol " ORDERLY_STEPPER_DEFAULT_SYMBOL "); run in a child process. "
+                      "Exit 0 pass, 1 fail, 3 inconclusive, 4 above the declared order, 2 not judged");
   tableau->excludes(stepper);
   stepper->excludes(tableau);
   cmd->add_option("--json", o->json_path, "Also write the result as JSON to FILE ('-' for standard output)");
@@ -635,6 +643,19 @@ void add_check_command(CLI::App& app) {
                                  "With --stepper: write an HTML page for the stepper to DIR (with the catalog "
                                  "method it names as closest beside it)");
   report->needs(stepper);
+  // The watchdog's bounds (the parent's clock; the library cannot stop it): one day at most.
+  constexpr double longest_timeout = 86400;
+  within(cmd->add_option("--step-timeout", o->limits.step_seconds,
+                         "With --stepper: seconds a single call into the library (loading it, one step) may take "
+                         "before it is taken for a step that never returns (default 10)"),
+         0.1, longest_timeout)
+      ->needs(stepper);
+  within(cmd->add_option("--stage-timeout", o->limits.stage_seconds,
+                         "With --stepper: seconds each stage of the battery (the cost, the order on one problem, "
+                         "the energy on one problem, the stability scan, the game table) may take (default 600); "
+                         "a line every 10 s says which stage runs"),
+         1.0, longest_timeout)
+      ->needs(stepper);
   auto* dir = cmd->add_option("--tableau-dir", o->tableau_dir,
                               "Check every tableau file (*.json) of a directory instead, one after another; with "
                               "--out DIR for <file>.check.json each and check-summary.json");
@@ -647,6 +668,10 @@ void add_check_command(CLI::App& app) {
     if (o->tableau_path.empty() && o->tableau_dir.empty() && o->stepper_library.empty())
       throw usage_error("check needs --tableau FILE, --tableau-dir DIR or --stepper LIBRARY");
     if (o->tableau_dir.empty() && !o->shard.empty()) throw usage_error("--shard: only with --tableau-dir");
+    // No output may land on what is read: the tableau, the library, the directory of tableaus.
+    protect_input("--tableau", o->tableau_path);
+    protect_input("--tableau-dir", o->tableau_dir);
+    if (!o->stepper_library.empty()) protect_input("--stepper", parse_stepper_library_spec(o->stepper_library).path);
     const int code = !o->stepper_library.empty() ? run_stepper_check(*o)
                      : !o->tableau_dir.empty()   ? run_check_dir(*o)
                                                  : run_check(*o);

@@ -42,6 +42,14 @@ bool more_precision_helps(verdict_code code) {
 // Every extra set of doublings a refinement asks for: finer grids by 2^4.
 constexpr std::size_t refinement_grid_factor = 16;
 
+// The order policy a request runs under: a finest grid the request names (the CLI's --max-steps)
+// bounds every grid, so no doubling past it, neither automatic nor a refinement's.
+order_policy policy_for(const convergence_request& request) {
+  order_policy policy = default_order_policy();
+  if (request.max_steps != 0) policy.extra_doublings = 0;
+  return policy;
+}
+
 // The adaptive sweep asks for tolerances down to this multiple of the scalar's epsilon (below it
 // no controller can honour a tolerance) and stops once its runs together have cost more evaluations
 // than this. The cost grows geometrically with each decade, so a budget per run would let the last
@@ -116,7 +124,7 @@ class convergence_run {
       : request_(request),
         method_(*request.method),
         problem_entry_(*request.problem),
-        policy_(default_order_policy()),
+        policy_(policy_for(request)),
         min_steps_(request.min_steps ? request.min_steps : 4),
         max_steps_(request.max_steps ? request.max_steps : default_finest_grid),
         // A method with a native scalar (a seed specimen: its article's float code) is measured in
@@ -255,7 +263,9 @@ class convergence_run {
     // Never beyond the precision of the method's coefficients (published decimals).
     const bool can_escalate =
         !method_.native_scalar() && next && method_.resolved_in(*next) && escalations_ < policy_.max_scalar_escalations;
-    const bool can_extend = !extended_ && max_steps_ * refinement_grid_factor <= policy_.max_budget_steps;
+    // A finest grid the request names (the CLI's --max-steps) is a bound, never extended.
+    const bool can_extend = !extended_ && request_.max_steps == 0 &&
+                            max_steps_ * refinement_grid_factor <= policy_.max_budget_steps;
     // Grids that stopped short of rounding were cut by it as much as grids that reached it.
     const bool cut_by_roundoff = r.solution.stopped_short_of_rounding ||
                                  (!points.empty() && detail::on_roundoff_plateau(points.back(), policy_));
@@ -296,7 +306,7 @@ class convergence_run {
   const convergence_request& request_;
   const method_entry& method_;
   const problem_entry& problem_entry_;
-  const order_policy& policy_;
+  const order_policy policy_;
   const std::size_t min_steps_;
   std::size_t max_steps_;
   scalar_kind scalar_;

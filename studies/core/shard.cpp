@@ -73,6 +73,33 @@ std::optional<std::pair<std::string, shard_spec>> parse_shard_file_name(const st
   return std::pair{name.substr(0, at), *shard};
 }
 
+namespace {
+
+// Absent shards named one per line up to this many; the rest are counted in one line (a lone
+// shard of 100000 would otherwise print 99999 lines).
+constexpr std::size_t max_absent_lines = 10;
+
+// The first field of a shard file whose type is not what a shard file holds, as "'name'"; empty
+// when every field the merge reads has its type.
+std::string mistyped_field(const nlohmann::json& doc) {
+  const auto unsigned_at = [&](const char* key) {
+    return doc["shard"].contains(key) && doc["shard"][key].is_number_unsigned();
+  };
+  if (!unsigned_at("index") || !unsigned_at("count")) return "'shard'";
+  if (!doc.value("suite", nlohmann::json("")).is_string()) return "'suite'";
+  for (const auto& key : doc["jobs"])
+    if (!key.is_string()) return "'jobs'";
+  for (const auto& cost : doc["costs"])
+    if (!cost.is_number()) return "'costs'";
+  for (const auto& entry : doc["ran"]) {
+    if (!entry.is_object() || !entry.contains("key") || !entry["key"].is_string()) return "'ran' (a job's 'key')";
+    if (entry.contains("error") && !entry["error"].is_string()) return "'ran' (a job's 'error')";
+  }
+  return {};
+}
+
+}  // namespace
+
 shard_merge check_shards(const shard_set& set) {
   shard_merge merge;
   auto name_of = [&](std::size_t index) { return shard_file_name(set.suite, {index, set.count}); };
@@ -81,12 +108,16 @@ shard_merge check_shards(const shard_set& set) {
   std::map<std::size_t, const nlohmann::json*> usable;
   std::map<std::size_t, std::string> refused = set.unusable;
   for (const auto& [index, doc] : set.documents) {
-    const bool shape = doc.is_object() && doc.value("schema", "") == shard_schema && doc.contains("shard") &&
-                       doc["shard"].is_object() && doc.contains("jobs") && doc["jobs"].is_array() &&
-                       doc.contains("costs") && doc["costs"].is_array() && doc.contains("ran") &&
-                       doc["ran"].is_array() && doc.contains("settings");
+    const bool shape = doc.is_object() && doc.value("schema", nlohmann::json()) == shard_schema &&
+                       doc.contains("shard") && doc["shard"].is_object() && doc.contains("jobs") &&
+                       doc["jobs"].is_array() && doc.contains("costs") && doc["costs"].is_array() &&
+                       doc.contains("ran") && doc["ran"].is_array() && doc.contains("settings");
     if (!shape) {
       refused[index] = "not a shard file";
+      continue;
+    }
+    if (const auto wrong = mistyped_field(doc); !wrong.empty()) {
+      refused[index] = "field " + wrong + " has the wrong type";
       continue;
     }
     if (doc.value("suite", "") != set.suite) {
@@ -99,6 +130,11 @@ shard_merge check_shards(const shard_set& set) {
       continue;
     }
     if (!reference) reference = &doc;
+    if (doc.value("build", nlohmann::json()) != reference->value("build", nlohmann::json())) {
+      refused[index] = "written by another build of orderly than shard " +
+                       std::to_string((*reference)["shard"]["index"].get<std::size_t>()) + " (orderly --version)";
+      continue;
+    }
     if (doc["jobs"] != (*reference)["jobs"] || doc["costs"] != (*reference)["costs"] ||
         doc["settings"] != (*reference)["settings"]) {
       refused[index] = "another run's jobs or settings than shard " +
@@ -109,10 +145,15 @@ shard_merge check_shards(const shard_set& set) {
   }
   for (std::size_t index = 1; index <= set.count; ++index)
     if (!usable.count(index) && !refused.count(index)) refused[index] = "absent";
+  std::size_t absent = 0;
   for (const auto& [index, why] : refused) {
-    merge.problems.push_back(name_of(index) + ": " + why);
     merge.absent_shards.push_back(shard_spec{index, set.count}.text());
+    if (why != "absent" || ++absent <= max_absent_lines) merge.problems.push_back(name_of(index) + ": " + why);
   }
+  if (absent > max_absent_lines)
+    merge.problems.push_back(set.suite + ": " + std::to_string(absent - max_absent_lines) + " more of its " +
+                             std::to_string(set.count) + " shards absent (" + std::to_string(absent) +
+                             " in all; the first " + std::to_string(max_absent_lines) + " are named above)");
   if (!reference) return merge;
   merge.settings = (*reference)["settings"];
   merge.keys = (*reference)["jobs"].get<std::vector<std::string>>();
@@ -135,7 +176,7 @@ shard_merge check_shards(const shard_set& set) {
         continue;
       }
       seen.insert(key);
-      if (entry.contains("result"))
+      if (entry.contains("result") && !entry["result"].is_null())
         merge.results[at->second] = entry["result"];
       else
         merge.problems.push_back(name_of(index) + ": job '" + key + "' failed: " + entry.value("error", "no result"));

@@ -8,6 +8,7 @@
 
 #include <orderly/energy.hpp>
 #include <orderly/formatted.hpp>
+#include <orderly/shard_cost.hpp>
 #include <orderly/problems/support.hpp>
 
 #include <chrono>
@@ -29,6 +30,27 @@ struct energy_options {
 
 // Runs longer than this are refused: 10^8 steps of the cheapest method take minutes already.
 constexpr double max_steps = 1e8;
+
+// The work a run may take, in right-hand-side evaluations times state components, counted at
+// double's cost: a run beyond it is refused up front with its estimate. An implicit method's stage equations are
+// counted at implicit_evaluations_per_stage Newton iterations (each one evaluation per stage, the
+// simplified Newton iteration's usual count), and a wider scalar at its cost against double
+// (shard_cost.hpp: software quad arithmetic, 50-digit arithmetic).
+constexpr double max_work = 2e10;
+constexpr double implicit_evaluations_per_stage = 3;
+
+void refuse_beyond_work_bound(const method_entry& method, const problem_entry& problem, scalar_kind scalar,
+                              double steps) {
+  const double evaluations =
+      method.implicit ? method.stages * implicit_evaluations_per_stage : std::max(method.fevals_per_step, 1.0);
+  const double dimension = static_cast<double>(instantiate<double>(problem).y0.size());
+  const double work = steps * evaluations * dimension * scalar_cost_factor(scalar);
+  if (work > max_work)
+    throw usage_error("the run would take about " + formatted("%.2g", work) + " evaluation-components (" +
+                      formatted("%.3g", steps) + " steps of " + method.name + " on " + std::to_string(
+                          static_cast<long long>(dimension)) + " components in " + std::string(scalar_name(scalar)) +
+                      "); at most " + formatted("%.0e", max_work) + ": a larger --h or a shorter span");
+}
 
 void print_summary(const energy_result& r) {
   auto fit_text = [](const growth_fit& g) {
@@ -103,7 +125,8 @@ void run_single(const energy_options& o) {
   }
   const double steps = std::round(span / h);
   if (!(steps >= 1)) throw usage_error("--h " + o.h + ": longer than the time span");
-  if (steps > max_steps) throw usage_error("the run would take " + std::to_string(steps) + " steps; at most 1e8");
+  if (steps > max_steps) throw usage_error("the run would take " + formatted("%.3g", steps) + " steps; at most 1e8");
+  refuse_beyond_work_bound(method, problem, *scalar, steps);
   // The run's scalar must hold h and advance the clock by it up to the end of the span.
   with_scalar(*scalar, [&](auto zero) {
     using T = decltype(zero);

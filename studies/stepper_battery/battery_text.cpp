@@ -37,14 +37,10 @@ std::string analysis_line(const std::string& label, const nlohmann::json& sectio
 
 std::string battery_text(const nlohmann::json& b) {
   const int declared = b["declared_order"].get<int>();
-  std::string failure;
-  for (const auto& run : b["order"]["runs"])
-    if (!run["passes"].get<bool>() && failure.empty())
-      failure = run["problem"].get<std::string>() + ": " + run["verdict"].get<std::string>() + " (" +
-                run["verdict_reason"].get<std::string>() + ")";
+  const std::string reason = b.contains("verdict_reason") ? b["verdict_reason"].get<std::string>() : "";
   std::string text = b["verdict"].get<std::string>() + ": " + b["name"].get<std::string>() +
                      (declared > 0 ? ", declared order " + std::to_string(declared) : ", no order declared") +
-                     (failure.empty() ? "" : "; fails on " + failure) + "\n";
+                     (reason.empty() || declared == 0 ? "" : "; " + reason) + "\n";
   if (!b["closest_method"].get<std::string>().empty() && !b["closest_method_known"].get<bool>())
     text += "  closest method '" + b["closest_method"].get<std::string>() +
             "' is not in the catalog (orderly list): nothing is drawn beside the stepper\n";
@@ -52,6 +48,9 @@ std::string battery_text(const nlohmann::json& b) {
   if (b.contains("identity"))
     text += b["identity"].contains("error") ? analysis_line("identity", b["identity"], {})
                                             : stepper_identity_text(b["identity"]);
+  if (b.contains("what_it_does") && b["what_it_does"].is_array())
+    for (const auto& line : b["what_it_does"])
+      if (line.is_string()) text += "  what it does: " + line.get<std::string>() + "\n";
   text += "  order measured on " + b["order"]["problems_from"].get<std::string>() + ":\n";
   for (const auto& run : b["order"]["runs"]) {
     char line[160];

@@ -6,6 +6,7 @@
 #include <orderly/energy.hpp>
 #include <orderly/game_table.hpp>
 #include <orderly/method_identity_json.hpp>
+#include <orderly/method_analysis_study.hpp>
 #include <orderly/order_policy.hpp>
 #include <orderly/problem_catalog.hpp>
 #include <orderly/stepper_battery.hpp>
@@ -14,7 +15,10 @@
 #include <orderly/user_stepper_json.hpp>
 #include <orderly/verdict.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <limits>
 #include <sstream>
 
 namespace orderly {
@@ -30,6 +34,9 @@ constexpr double benign_step = 1.0 / 64;
 // Steps over which the calls are counted: more than one, so a stepper that reuses its last
 // evaluation (first same as last) is counted at its steady cost per step.
 constexpr int counted_steps = 16;
+// A measured stability limit this far (relatively) from the closest method's exact one is the
+// stepper doing something else, not the scan's resolution (analysis_policy's radial step is finer).
+constexpr double distinct_stability_ratio = 0.05;
 
 // The energy study's problems a user's stepper is run on (energy.hpp: user_energy).
 const std::vector<std::string>& energy_problems() {
@@ -48,17 +55,22 @@ nlohmann::json guarded(Analysis&& analysis) {
   }
 }
 
-nlohmann::json order_run(const user_stepper& stepper, const std::string& problem, const order_policy& policy) {
-  const auto step = [&](const auto& f, double t, const state_of<double>& y, double h) {
-    return stepper.step(user_rhs(f), t, y, h);
+// One order run in scalar T with the stepper's step in T, judged at the declared order;
+// `confirmed`: a narrower scalar already settled above the band (superconvergence confirmed).
+template <class T>
+nlohmann::json order_run_in(const user_step_in<T>& step_in, const user_stepper& stepper, const std::string& problem,
+                            const order_policy& policy, bool confirmed) {
+  const auto step = [&](const auto& f, const T& t, const state_of<T>& y, const T& h) {
+    return step_in(user_rhs_in<T>(f), t, y, h);
   };
-  const auto m = testing::measure_stepper_order_in<double>(step, problem, error_norm_kind::final, policy);
+  const auto m = testing::measure_stepper_order_in<T>(step, problem, error_norm_kind::final, policy);
   nlohmann::json run = to_json(m, stepper.declared_order);
   run["problem"] = problem;
   run["problem_description"] = find_problem(problem)->info.description;
+  run["scalar"] = std::string(testing::scalar_name_of<T>());
   if (stepper.declared_order > 0) {
     const std::vector<convergence_point> points(m.points.begin(), m.points.end());
-    const auto judged = judge_order(points, m.fit, stepper.declared_order, m.solution_scale, false, policy);
+    const auto judged = judge_order(points, m.fit, stepper.declared_order, m.solution_scale, confirmed, policy);
     run["verdict"] = verdict_name(judged.outcome);
     run["verdict_code"] = verdict_code_name(judged.code);
     run["verdict_reason"] = judged.reason;
@@ -71,6 +83,45 @@ nlohmann::json order_run(const user_stepper& stepper, const std::string& problem
     run["passes"] = true;
   }
   return run;
+}
+
+// Inconclusive runs a wider scalar can decide: double's window cut by round-off, or too short to
+// settle (a high order reaches round-off within a few grids), or a superconvergence to confirm.
+bool wider_scalar_helps(const nlohmann::json& run) {
+  static const std::vector<std::string> codes{verdict_code_name(verdict_code::round_off),
+                                              verdict_code_name(verdict_code::unsettled_slopes),
+                                              verdict_code_name(verdict_code::too_few_points),
+                                              verdict_code_name(verdict_code::wide_uncertainty),
+                                              verdict_code_name(verdict_code::unconfirmed_superconvergence)};
+  return run.value("verdict", "") == verdict_name(verdict::inconclusive) &&
+         std::find(codes.begin(), codes.end(), run.value("verdict_code", "")) != codes.end();
+}
+
+// The run in double, refined in the widest scalar the stepper steps in when double cannot decide
+// (as the catalog's runs are); the double run is kept under "refined_from".
+nlohmann::json order_run(const user_stepper& stepper, const std::string& problem, const order_policy& policy) {
+  auto run = order_run_in<double>(stepper.step, stepper, problem, policy, false);
+  if (stepper.declared_order == 0 || !wider_scalar_helps(run)) return run;
+  if (!stepper.step_float128 && !stepper.step_long_double) {
+    run["not_refined"] = "the stepper steps in double only (no wider step in its C interface)";
+    return run;
+  }
+  const bool above = run["verdict_code"] == verdict_code_name(verdict_code::unconfirmed_superconvergence);
+  const auto refine = [&](bool confirmed) {
+    return stepper.step_float128 ? order_run_in<float128>(stepper.step_float128, stepper, problem, policy, confirmed)
+                                 : order_run_in<long double>(stepper.step_long_double, stepper, problem, policy,
+                                                             confirmed);
+  };
+  auto wider = refine(false);
+  // Double settled above the band and the wider scalar settles above it too: confirmed.
+  if (above && wider["verdict_code"] == verdict_code_name(verdict_code::unconfirmed_superconvergence))
+    wider = refine(true);
+  wider["refined_from"] = {{"scalar", run["scalar"]},
+                           {"measured_order", run["measured_order"]},
+                           {"verdict", run["verdict"]},
+                           {"verdict_code", run["verdict_code"]},
+                           {"verdict_reason", run["verdict_reason"]}};
+  return wider;
 }
 
 nlohmann::json cost(const user_stepper& stepper) {
@@ -87,7 +138,103 @@ nlohmann::json cost(const user_stepper& stepper) {
           {"h", benign_step}};
 }
 
+// A run whose slopes settled above the band: superconvergent (confirmed in a wider scalar), or
+// above the band where no wider scalar could confirm it.
+bool settled_above(const nlohmann::json& run) {
+  return run.value("verdict", "") == verdict_name(verdict::superconvergent) ||
+         run.value("verdict_code", "") == verdict_code_name(verdict_code::unconfirmed_superconvergence);
+}
+
+std::string order_text(double order) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f", order);
+  return text;
+}
+
+// "3 on every problem" when every run's measured order rounds to the same whole number within the
+// policy's band; otherwise the range measured.
+std::string measured_range_text(const nlohmann::json& runs, const order_policy& policy) {
+  double low = std::numeric_limits<double>::infinity(), high = -low;
+  for (const auto& run : runs) {
+    const double p = run["measured_order"].is_number() ? run["measured_order"].get<double>() : std::nan("");
+    low = std::min(low, p), high = std::max(high, p);
+  }
+  const double whole = std::round(low);
+  if (std::round(high) == whole && high - whole <= policy.band_above && whole - low <= policy.band_below)
+    return std::to_string(static_cast<int>(whole)) + " on every problem";
+  return order_text(low) + " to " + order_text(high) + " on the " + std::to_string(runs.size()) + " problems";
+}
+
+std::string reasons_of(const nlohmann::json& runs, bool (*chosen)(const nlohmann::json&)) {
+  std::string text;
+  for (const auto& run : runs)
+    if (chosen(run))
+      text += (text.empty() ? "" : "; ") + run["problem"].get<std::string>() + ": " +
+              run["verdict"].get<std::string>() + " (" + run["verdict_reason"].get<std::string>() + ")";
+  return text;
+}
+
+std::string plain_number(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", x);
+  return text;
+}
+
+std::string ratio_text(double ours, double theirs) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.3g, %.3g times", ours, ours / theirs);
+  return text;
+}
+
+// What the stepper does, beside the method it names as closest, where the battery measured it:
+// its cost per step against the method's evaluations, its measured stability limits against the
+// method's exact ones. A stepper that costs more or reaches further than its method is doing more
+// than its method (GSL's rk4 steps twice at h/2 for its error estimate).
+nlohmann::json what_it_does(const nlohmann::json& battery, const std::string& closest) {
+  nlohmann::json lines = nlohmann::json::array();
+  const method_entry* method = find_method(closest);
+  if (!method) return lines;
+  const double calls = battery["cost"]["rhs_evaluations_per_step"].get<double>();
+  if (method->fevals_per_step > 0 && calls != method->fevals_per_step)
+    lines.push_back("costs " + ratio_text(calls, method->fevals_per_step) + " " + closest + "'s " +
+                    plain_number(method->fevals_per_step) + " right-hand-side evaluations per step");
+  const auto analysis = guarded([&] { return analyse_method(closest, false); });
+  const auto& measured = battery["stability"];
+  for (const char* limit : {"real_stability_limit", "imaginary_stability_limit"}) {
+    if (!measured.contains(limit) || !analysis.contains(limit)) continue;
+    const auto &ours = measured[limit], &theirs = analysis[limit];
+    if (!ours.is_number() || !theirs.is_number() || theirs.get<double>() == 0) continue;
+    // As distances from 0: the real limit is written as the point -x on the axis.
+    const double reach = std::fabs(ours.get<double>()), method_reach = std::fabs(theirs.get<double>());
+    if (std::fabs(reach / method_reach - 1) > distinct_stability_ratio)
+      lines.push_back(std::string("its measured ") + (limit[0] == 'r' ? "real" : "imaginary") + " stability limit is " +
+                      ratio_text(reach, method_reach) + " " + closest + "'s " + plain_number(method_reach));
+  }
+  return lines;
+}
+
 }  // namespace
+
+battery_verdict overall_battery_verdict(const nlohmann::json& runs, int declared_order, const order_policy& policy) {
+  if (declared_order == 0) return {"not declared", "the stepper declares no order: measured only"};
+  const auto is = [](const char* name) {
+    return [name](const nlohmann::json& run) { return run["verdict"] == name; };
+  };
+  if (std::any_of(runs.begin(), runs.end(), is("fail")))
+    return {"fail", "fails on " + reasons_of(runs, [](const nlohmann::json& r) { return r["verdict"] == "fail"; })};
+  if (!runs.empty() && std::all_of(runs.begin(), runs.end(), is("pass")))
+    return {"pass", "order " + std::to_string(declared_order) + " on every problem"};
+  if (!runs.empty() && std::all_of(runs.begin(), runs.end(), settled_above)) {
+    const bool confirmed = std::all_of(runs.begin(), runs.end(), is("superconvergent"));
+    return {std::string(above_declared_verdict),
+            "measures " + measured_range_text(runs, policy) + "; declared " + std::to_string(declared_order) +
+                (confirmed ? " (settled, clear of the band, confirmed in a wider scalar)"
+                           : " (settled, clear of the band; not confirmed in a wider scalar: the library steps in "
+                             "double only)")};
+  }
+  return {"inconclusive",
+          reasons_of(runs, [](const nlohmann::json& r) { return r["verdict"] != "pass"; })};
+}
 
 std::vector<std::string> battery_order_problems(const user_stepper& stepper) {
   if (!stepper.separable) return testing::gate_problems();
@@ -119,22 +266,27 @@ void require_benign_step(const user_stepper& stepper) {
     }
 }
 
-nlohmann::json stepper_battery(const user_stepper& stepper) {
+nlohmann::json stepper_battery(const user_stepper& stepper, const battery_stage_observer& on_stage) {
+  const auto stage = [&](const std::string& name) {
+    if (on_stage) on_stage(name);
+  };
+  stage("the first step");
   require_benign_step(stepper);
   const order_policy& policy = default_order_policy();
   nlohmann::json out{{"schema", "orderly.stepper-battery/1"}};
   out.update(user_stepper_json(stepper));  // name, declared_order, separable, closest_method ("" for none)
   out["closest_method_known"] = find_method(stepper.closest_method) != nullptr;
   out["scalar"] = "double";
+  stage("the cost count");
   out["cost"] = cost(stepper);
   // Which method the step computes, read from its coefficients (method_identity_json.hpp).
+  stage("the method's identity");
   out["identity"] = guarded([&] { return stepper_identity(stepper); });
 
   nlohmann::json runs = nlohmann::json::array();
-  bool passes = true;
   for (const auto& problem : battery_order_problems(stepper)) {
+    stage("the order on " + problem);
     runs.push_back(order_run(stepper, problem, policy));
-    passes = passes && runs.back()["passes"].get<bool>();
   }
   out["order"] = {{"problems_from", stepper.separable ? "the catalog's non-stiff separable second-order problems with "
                                                         "a closed-form solution (the step needs y = (q, v))"
@@ -144,12 +296,19 @@ nlohmann::json stepper_battery(const user_stepper& stepper) {
                   {"runs", runs}};
 
   nlohmann::json energy = nlohmann::json::object();
-  for (const auto& problem : energy_problems())
+  for (const auto& problem : energy_problems()) {
+    stage("the energy on " + problem);
     energy[problem] = guarded([&] { return user_energy(stepper, problem); });
+  }
   out["energy"] = energy;
+  stage("the stability region");
   out["stability"] = guarded([&] { return empirical_stability(stepper); });
+  stage("the game table");
   out["game_table"] = guarded([&] { return game_limits(stepper); });
-  out["verdict"] = stepper.declared_order == 0 ? "not declared" : passes ? "pass" : "fail";
+  out["what_it_does"] = what_it_does(out, stepper.closest_method);
+  const auto overall = overall_battery_verdict(runs, stepper.declared_order, policy);
+  out["verdict"] = overall.verdict;
+  out["verdict_reason"] = overall.reason;
   return out;
 }
 

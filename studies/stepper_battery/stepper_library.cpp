@@ -11,6 +11,8 @@
 #include <filesystem>
 #include <limits>
 #include <memory>
+#include <type_traits>
+#include <vector>
 
 namespace orderly {
 namespace {
@@ -36,6 +38,55 @@ void call_rhs(void* context, double t, const double* y, double* dydt) {
     c.error = std::current_exception();
     std::fill(dydt, dydt + c.n, std::numeric_limits<double>::quiet_NaN());
   }
+}
+
+// The wider steps: Orderly's scalar T (long double, boost's float128) as the C interface's C
+// (long double, __float128), with the same callback shape as the double step's.
+template <class T>
+struct wide_callback_context {
+  const user_rhs_in<T>* f;
+  std::size_t n;
+  std::exception_ptr error;
+};
+
+template <class T, class C>
+C c_value(const T& x) {
+  if constexpr (std::is_same_v<T, float128>)
+    return x.backend().value();
+  else
+    return x;
+}
+
+template <class T, class C>
+void call_wide_rhs(void* context, C t, const C* y, C* dydt) {
+  auto& c = *static_cast<wide_callback_context<T>*>(context);
+  const auto fail = [&] { std::fill(dydt, dydt + c.n, c_value<T, C>(std::numeric_limits<T>::quiet_NaN())); };
+  if (c.error) return fail();
+  try {
+    state_of<T> state(c.n);
+    for (std::size_t i = 0; i < c.n; ++i) state[i] = T(y[i]);
+    const auto d = (*c.f)(T(t), state);
+    for (std::size_t i = 0; i < c.n; ++i) dydt[i] = c_value<T, C>(d[i]);
+  } catch (...) {
+    c.error = std::current_exception();
+    fail();
+  }
+}
+
+template <class T, class C, class CRhs, class CStep>
+user_step_in<T> wide_step(std::shared_ptr<void> handle, CStep step) {
+  return [handle, step](const user_rhs_in<T>& f, const T& t, state_of<T> y, const T& h) {
+    wide_callback_context<T> context{&f, y.size(), nullptr};
+    std::vector<C> raw(y.size());
+    for (std::size_t i = 0; i < y.size(); ++i) raw[i] = c_value<T, C>(y[i]);
+    const int status =
+        step(static_cast<CRhs>(&call_wide_rhs<T, C>), &context, c_value<T, C>(t), raw.data(), raw.size(), c_value<T, C>(h));
+    if (context.error) std::rethrow_exception(context.error);
+    if (status != 0)
+      throw integration_failure(failure_reason::newton_divergence, "the step returned " + std::to_string(status));
+    for (std::size_t i = 0; i < y.size(); ++i) y[i] = T(raw[i]);
+    return y;
+  };
 }
 
 // The library's struct as this version lays it out: a version-1 library's struct ends after
@@ -129,6 +180,13 @@ user_stepper load_stepper_library(const stepper_library_spec& spec) {
       return step_with_estimate{std::move(y), std::move(error)};
     };
   }
+  if (info->step_long_double)
+    stepper.step_long_double =
+        wide_step<long double, long double, orderly_rhs_long_double>(handle, info->step_long_double);
+#if defined(__SIZEOF_FLOAT128__)
+  if (info->step_float128)
+    stepper.step_float128 = wide_step<float128, __float128, orderly_rhs_float128>(handle, info->step_float128);
+#endif
   return stepper;
 }
 

@@ -84,6 +84,16 @@ REFUSED = [
     (["check", "--tableau-dir", "/nonexistent", "--out", "OUT"], "--tableau-dir '/nonexistent': not a directory"),
     (["check", "--tableau", "t.json", "--shard", "1/2"], "--shard: only with --tableau-dir"),
     (["check", "--tableau-dir", ".", "--out", "OUT", "--shard", "3/2"], "--shard '3/2'"),
+    # Runs beyond the work bound are refused up front with the estimate; step counts printed sanely.
+    (["energy", "--method", "radau13", "--problem", "pleiades", "--h", "1/10000", "--t-end", "10000", "--scalar",
+      "float128"], "evaluation-components (1e+08 steps of radau13 on 28 components in float128); at most 2e+10"),
+    (["energy", "--method", "rk4", "--problem", "harmonic", "--h", "1", "--t-end", "1e300"],
+     "the run would take 1e+300 steps; at most 1e8"),
+    # A range is given as it is, not in fixed point ("0.000000 to 1.000000" hid the 1e-13 floor).
+    (["largest-step", "--tolerance", "1e-300"], "--tolerance: Value 1e-300 not in range 1e-13 to 1"),
+    (["largest-step", "--tolerance", "nan"], "--tolerance"),
+    (["check", "--stepper", "x.so", "--step-timeout", "0"], "--step-timeout: Value 0 not in range 0.1 to 86400"),
+    (["check", "--stepper", "x.so", "--stage-timeout", "1e9"], "--stage-timeout: Value 1e9 not in range 1 to 86400"),
 ]
 
 
@@ -127,6 +137,12 @@ MALFORMED_TABLEAUS = [
     ({"name": "huge", "order": 1, "A": [["0"] * 65] * 65, "b": ["1/65"] * 65}, "at most 64 stages"),
     (dict(GOOD, A=[["0", "0", "0"], ["1/2"], ["-1", "2"]]),
      "field 'A', row 2: strictly lower (1 entries) but row 1 is square"),
+    # A key given twice is refused, not silently the last one's.
+    ('{"name": "k3", "order": 3, "order": 4, "A": [[], ["1/2"], ["-1", "2"]], "b": ["1/6", "2/3", "1/6"]}',
+     "not valid JSON (the key 'order' appears twice in one object)"),
+    # A name is printed: a NUL would end the printed line, a newline would split it.
+    (dict(GOOD, name="k3\u0000hidden"), "field 'name' holds a control character (U+0000 at byte 2)"),
+    (dict(GOOD, title="two\nlines"), "field 'title' holds a control character (U+000A at byte 3)"),
     # A NUL byte ends a text for some readers; here the whole file is the text, and a NUL is no JSON.
     ('{"name": "k3", "order": 3, "A": [[], ["1/2"], ["-1", "2"]], "b": ["1/6", "2/3", "1/6"]}\0{"order": 4}',
      "not valid JSON (a NUL byte at offset 87"),
@@ -171,15 +187,38 @@ class BadInput(unittest.TestCase):
                 json.dump(GOOD, f)
             overwrite = run(["check", "--tableau", path, "--json", path])
             self.assertEqual(overwrite.returncode, 2, overwrite.stderr)
-            self.assertIn("is the tableau file itself", overwrite.stderr)
+            self.assertIn(f"--json '{path}': is --tableau '{path}', an input", overwrite.stderr)
             with open(path) as f:
                 self.assertEqual(json.load(f), GOOD)
+
+    def test_a_tableau_file_beyond_the_size_cap_is_refused_unread(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "big.json")
+            with open(path, "w") as f:
+                f.write('{"name": "big", "padding": "' + "x" * (5 << 20) + '"}')
+            result = run(["check", "--tableau", path])
+            self.assertEqual(result.returncode, 2, result.stderr)
+            self.assertIn("bytes, more than a tableau file's 4194304 (4 MiB)", result.stderr)
+
+    def test_max_steps_bounds_every_grid_of_the_run_and_its_refinement(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "run.json")
+            result = run(["convergence", "--method", "radau13", "--problem", "pleiades", "--max-steps", "16",
+                          "--json", path])
+            self.assertIn(result.returncode, (0, 1), result.stderr)
+            import json
+            with open(path) as f:
+                data = json.load(f)
+        self.assertTrue(data["points"])
+        self.assertLessEqual(max(p["steps"] for p in data["points"]), 16)
+        for attempt in data.get("refinement", {}).get("attempts", []):
+            self.assertLessEqual(attempt["max_steps"], 16, attempt)
 
     def test_a_failed_write_exits_2_and_leaves_no_partial_file(self):
         result = run(["convergence", "--method", "euler", "--problem", "nonlinear-na", "--max-steps", "64",
                       "--json", "/dev/full"])
         self.assertEqual(result.returncode, 2, result.stderr)
-        self.assertIn("--json '/dev/full': write failed", result.stderr)
+        self.assertIn("--json '/dev/full': is a device", result.stderr)
         with tempfile.TemporaryDirectory() as tmp:
             target = os.path.join(tmp, "out.json")
             ok = run(["convergence", "--method", "euler", "--problem", "nonlinear-na", "--max-steps", "64",

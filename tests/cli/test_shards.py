@@ -119,7 +119,7 @@ class IncompleteShards(unittest.TestCase):
                        "--out", self.root / "merged", *extra, check=False)
 
     def assert_refused(self, result, line):
-        self.assertEqual(result.returncode, 1, result.stderr)
+        self.assertEqual(result.returncode, 2, result.stderr)
         self.assertIn(line, result.stderr)
         self.assertFalse((self.root / "merged").exists(), "a refused merge wrote something")
 
@@ -140,6 +140,37 @@ class IncompleteShards(unittest.TestCase):
         job["error"] = "the job threw"
         self.shard(1).write_text(json.dumps(document))
         self.assert_refused(self.merge(), f"convergence.shard-1-of-3.json: job '{key}' failed: the job threw")
+
+    def test_a_job_whose_result_is_null_is_named_not_dropped(self):
+        document = json.loads(self.shard(1).read_text())
+        key = document["ran"][0]["key"]
+        document["ran"][0]["result"] = None
+        self.shard(1).write_text(json.dumps(document))
+        self.assert_refused(self.merge(), f"convergence.shard-1-of-3.json: job '{key}' failed: no result")
+
+    def test_a_mistyped_field_is_one_line_naming_it(self):
+        document = json.loads(self.shard(2).read_text())
+        document["ran"][0]["key"] = 5
+        self.shard(2).write_text(json.dumps(document))
+        result = self.merge()
+        self.assert_refused(result, "convergence.shard-2-of-3.json: field 'ran' (a job's 'key') has the wrong type")
+        self.assertNotIn("json.exception", result.stderr)
+
+    def test_a_shard_of_another_build_is_named(self):
+        document = json.loads(self.shard(3).read_text())
+        self.assertIn("commit", document["build"])
+        document["build"] = "orderly 0.0\ncommit elsewhere"
+        self.shard(3).write_text(json.dumps(document))
+        self.assert_refused(self.merge(), "convergence.shard-3-of-3.json: written by another build of orderly")
+
+    def test_a_lone_shard_of_many_names_the_first_absent_and_counts_the_rest(self):
+        lone = self.root / "lone"
+        lone.mkdir()
+        orderly(*with_out(self.ARGS, lone), "--shard", "1/100000")
+        result = orderly("merge", "--in", lone, "--out", self.root / "merged", check=False)
+        self.assertEqual(result.returncode, 2, result.stderr[-2000:])
+        self.assertLess(len(result.stderr.splitlines()), 20, result.stderr[-2000:])
+        self.assertIn("convergence: 99989 more of its 100000 shards absent (99999 in all", result.stderr)
 
     def test_a_shard_of_another_count_is_named(self):
         other = self.root / "other"

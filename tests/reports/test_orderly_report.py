@@ -350,6 +350,22 @@ class BadInput(unittest.TestCase):
         self.out = runs / "report"
         self.assert_bad_input(run_report("--input", runs, "--output", self.out), "overlap")
 
+    def test_index_onto_an_input_file_is_refused_and_the_input_kept(self):
+        runs = self.runs({"a.json": self.good()})
+        before = (runs / "a.json").read_bytes()
+        self.assert_bad_input(run_report("--input", runs, "--output", self.out, "--index", runs / "a.json"),
+                              "--index")
+        self.assertEqual((runs / "a.json").read_bytes(), before)
+
+    def test_index_onto_a_device_is_refused(self):
+        self.assert_bad_input(run_report("--input", self.runs({"a.json": self.good()}), "--output", self.out,
+                                         "--index", "/dev/full"), "a device")
+        self.assertTrue(Path("/dev/full").is_char_device())
+
+    def test_index_inside_the_output_is_refused(self):
+        self.assert_bad_input(run_report("--input", self.runs({"a.json": self.good()}), "--output", self.out,
+                                         "--index", self.out / "top.html"), "inside --output")
+
     def test_refuses_to_replace_a_directory_that_is_no_report(self):
         self.out.mkdir()
         (self.out / "thesis.tex").write_text("precious", encoding="utf-8")

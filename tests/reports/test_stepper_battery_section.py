@@ -26,6 +26,8 @@ def run(problem, errors, order, verdict="pass"):
 def battery_document():
     return {"schema": "orderly.stepper-battery/1", "name": "my rk4", "declared_order": 4, "separable": False,
             "closest_method": "rk4", "closest_method_known": True, "verdict": "fail",
+            "verdict_reason": "fails on forced-duffing: fail (settled at 1.0)",
+            "what_it_does": ["costs 11, 2.75 times rk4's 4 right-hand-side evaluations per step"],
             "cost": {"rhs_evaluations_per_step": 4},
             "order": {"problems_from": "the gate's problems (orderly gate)",
                       "runs": [run("nonlinear-na", [1e-4, 6.25e-6, 3.9e-7], 4.0),
@@ -38,10 +40,35 @@ def battery_document():
                         "analysis": {"real_stability_limit": -2.7852935, "imaginary_stability_limit": 2.8284271}}}
 
 
+class DollarSignsInNames(ReportFromInputs):
+    """A user's names are text: one "$" must not stop the figure (mathtext's parse error), two must
+    not draw what lies between them as a formula."""
+
+    @classmethod
+    def inputs(cls):
+        one, two = battery_document(), battery_document()
+        one["name"] = "costs $\\frac$5"  # not valid mathtext: \\frac needs two arguments
+        two["name"] = "a $x^2$ step"
+        two["closest"]["method"] = "rk4 $beta$"
+        return {"one.json": one, "two.json": two}
+
+    def test_the_page_is_built_and_the_names_are_drawn_as_written(self):
+        self.assertEqual(self.result.returncode, 0, self.result.stderr)
+        svgs = "".join(p.read_text(encoding="utf-8") for p in (self.output / "stepper-battery").glob("*.svg"))
+        # As one text element (">" before it), not only in the comment the SVG writer adds.
+        for name in ("costs $\\frac$5", "a $x^2$ step", "rk4 $beta$ (catalog)"):
+            self.assertIn(">" + name, svgs)
+
+
 class StepperBatterySection(ReportFromInputs):
     @classmethod
     def inputs(cls):
         return {"stepper-battery.json": battery_document()}
+
+    def test_the_verdict_reason_and_what_it_does_are_said(self):
+        self.assertIn("Verdict: fail: fails on forced-duffing", self.index)
+        self.assertIn("What it does, beside the method it names: costs 11, 2.75 times rk4", self.index)
+        self.assertIn("s 4 right-hand-side evaluations per step.", self.index)
 
     def test_summary_line(self):
         self.assertEqual(self.result.returncode, 0, self.result.stderr)

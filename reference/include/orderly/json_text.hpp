@@ -12,7 +12,8 @@
 
 namespace orderly {
 
-// Throws std::invalid_argument for a NUL byte, nlohmann::json::parse_error for a syntax error.
+// Throws std::invalid_argument for a NUL byte or a key given twice in one object,
+// nlohmann::json::parse_error for a syntax error.
 nlohmann::json parse_json_text(std::istream& in);
 
 }  // namespace orderly

@@ -143,6 +143,11 @@ def build(documents: list, context) -> model.SectionPage:
             f"(counted); order measured on {order.get('problems_from')}, in double."
             + (f" Drawn beside the catalog's {closest['method']} ({closest.get('title')})." if closest else "")))
         blocks += _identity_blocks(data.get("identity"), index)
+        if isinstance(data.get("verdict_reason"), str) and data["verdict_reason"]:
+            blocks.append(model.Paragraph(f"Verdict: {data.get('verdict')}: {data['verdict_reason']}."))
+        doing = [line for line in data.get("what_it_does") or [] if isinstance(line, str)]
+        if doing:
+            blocks.append(model.Paragraph("What it does, beside the method it names: " + "; ".join(doing) + "."))
         blocks.append(_convergence_figure(data, closest, context, f"stepper-battery-{index}"))
         closest_runs = {r.get("problem"): r for r in (closest.get("order_runs") or [])}
         rows = []

@@ -5,6 +5,7 @@
 #include <orderly/stepper_battery.hpp>
 #include <orderly/stepper_library.hpp>
 #include <orderly/stepper_order.hpp>
+#include <orderly/verdict.hpp>
 
 #include <gtest/gtest.h>
 
@@ -180,6 +181,40 @@ TEST(StepperBattery, ACppCallableRunsTheSameBattery) {
   const auto b = orderly::stepper_battery(stepper);
   EXPECT_EQ(b["cost"]["rhs_evaluations_per_step"].get<double>(), 2);
   EXPECT_EQ(b["verdict"], "pass");
+}
+
+// The overall verdict on made-up runs whose verdicts are given: the gate's rules decide it.
+nlohmann::json made_up_run(const char* problem, const char* verdict, orderly::verdict_code code, double order) {
+  return {{"problem", problem}, {"verdict", verdict}, {"verdict_code", orderly::verdict_code_name(code)},
+          {"verdict_reason", "given"}, {"measured_order", order}};
+}
+
+TEST(BatteryVerdict, FollowsTheGatesRulesOnMadeUpRuns) {
+  using orderly::overall_battery_verdict;
+  using code = orderly::verdict_code;
+  const auto pass = made_up_run("a", "pass", code::in_band, 2.01);
+  const auto unsettled = made_up_run("b", "inconclusive", code::unsettled_slopes, 2.3);
+  const auto below = made_up_run("c", "fail", code::below_band, 1.0);
+  const auto above = made_up_run("d", "inconclusive", code::unconfirmed_superconvergence, 2.99);
+  const auto above_too = made_up_run("e", "inconclusive", code::unconfirmed_superconvergence, 3.02);
+  const auto confirmed = made_up_run("f", "superconvergent", code::above_band, 3.0);
+  EXPECT_EQ(overall_battery_verdict({pass, pass}, 2).verdict, "pass");
+  EXPECT_EQ(overall_battery_verdict({pass, unsettled, below}, 2).verdict, "fail");
+  const auto open = overall_battery_verdict({pass, unsettled}, 2);
+  EXPECT_EQ(open.verdict, "inconclusive");
+  EXPECT_EQ(open.reason, "b: inconclusive (given)");
+  const auto higher = overall_battery_verdict({above, above_too}, 2);
+  EXPECT_EQ(higher.verdict, orderly::above_declared_verdict);
+  EXPECT_EQ(higher.reason.rfind("measures 3 on every problem; declared 2 (settled, clear of the band; not confirmed", 0),
+            0u)
+      << higher.reason;
+  EXPECT_NE(overall_battery_verdict({confirmed, confirmed}, 2).reason.find("confirmed in a wider scalar)"),
+            std::string::npos);
+  EXPECT_EQ(overall_battery_verdict({above, made_up_run("g", "inconclusive", code::unconfirmed_superconvergence, 3.6)}, 2)
+                .reason.rfind("measures 2.99 to 3.60 on the 2 problems; declared 2", 0),
+            0u);
+  EXPECT_EQ(overall_battery_verdict({above, pass}, 2).verdict, "inconclusive");
+  EXPECT_EQ(overall_battery_verdict({pass}, 0).verdict, "not declared");
 }
 
 TEST(StepperBattery, AStepThatWritesNaNIsRefused) {

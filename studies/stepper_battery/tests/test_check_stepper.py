@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import tempfile
+import time
 import unittest
 
 ORDERLY = os.environ.get("ORDERLY", "build/bin/orderly")
@@ -34,7 +35,7 @@ class RefusedLibraries(unittest.TestCase):
         self.assert_refused(os.environ["WRITES_NAN_STEPPER"], words=("non-finite", "harmonic oscillator"))
 
     def test_another_abi_version_is_refused_in_one_line(self):
-        self.assert_refused(os.environ["FUTURE_ABI_STEPPER"], words=("ABI version 2",))
+        self.assert_refused(os.environ["FUTURE_ABI_STEPPER"], words=("has ABI version 3, this orderly reads versions 1 to 2",))
 
     def test_a_missing_symbol_is_refused_in_one_line(self):
         library = os.environ["RK4_STEPPER"]
@@ -46,9 +47,128 @@ class RefusedLibraries(unittest.TestCase):
             text.flush()
             self.assert_refused(text.name, words=("cannot be loaded",))
 
+    def test_json_onto_the_library_itself_is_refused_and_the_library_kept(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            library = os.path.join(tmp, "librk4.so")
+            with open(os.environ["RK4_STEPPER"], "rb") as original, open(library, "wb") as copy:
+                copy.write(original.read())
+            with open(library, "rb") as f:
+                before = f.read()
+            for argument in (library, library + ":orderly_stepper"):
+                code, _, err = check("--stepper", argument, "--json", library)
+                self.assertEqual(code, 2, err)
+                self.assertIn(f"--json '{library}': is --stepper '{library}', an input", err)
+            with open(library, "rb") as f:
+                self.assertEqual(f.read(), before)
+
     def test_tableau_and_stepper_together_are_refused(self):
         code, _, err = check("--tableau", "x.json", "--stepper", os.environ["RK4_STEPPER"])
         self.assertEqual(code, 2, err)
+
+
+class HostileLibraries(unittest.TestCase):
+    """Libraries that attack the child process the battery runs in. The parent keeps the time and
+    reads the result; each library is judged or refused in one line, promptly."""
+
+    def run_check(self, variable, *extra, limit=120):
+        start = time.monotonic()
+        result = subprocess.run([ORDERLY, "check", "--stepper", os.environ[variable], *extra],
+                                capture_output=True, text=True, timeout=limit)
+        return result, time.monotonic() - start
+
+    def assert_last_line(self, result, code, *words):
+        self.assertEqual(result.returncode, code, result.stderr)
+        last = result.stderr.strip().splitlines()[-1]
+        for word in words:
+            self.assertIn(word, last)
+
+    def test_a_step_that_forks_a_sleeping_child_is_judged_and_the_child_killed(self):
+        result, seconds = self.run_check("FORKS_SLEEPER_STEPPER", "--json", "-")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(json.loads(result.stdout)["verdict"], "pass")
+        self.assertLess(seconds, 100)
+        # The forked child carries orderly's command line, the library's path in it; it is killed with
+        # the battery's process group (a moment for the kernel to reap it).
+        for _ in range(50):
+            sleepers = subprocess.run(["pgrep", "-f", os.environ["FORKS_SLEEPER_STEPPER"]], capture_output=True)
+            if not sleepers.stdout:
+                break
+            time.sleep(0.1)
+        self.assertEqual(sleepers.stdout, b"")
+
+    def test_a_step_that_ignores_sigalrm_and_blocks_is_stopped_by_the_step_bound(self):
+        result, seconds = self.run_check("IGNORES_ALARM_AND_BLOCKS_STEPPER", "--step-timeout", "2")
+        self.assert_last_line(result, 2, "did not return within 2 s (--step-timeout)", "the first step")
+        self.assertLess(seconds, 30)
+
+    def test_a_library_that_uses_alarm_itself_is_stopped_by_the_step_bound(self):
+        result, seconds = self.run_check("USES_ALARM_STEPPER", "--step-timeout", "2")
+        self.assert_last_line(result, 2, "did not return within 2 s (--step-timeout)", "after 100 calls")
+        self.assertLess(seconds, 30)
+
+    def test_a_step_that_prints_leaves_json_on_standard_output_intact(self):
+        result, _ = self.run_check("PRINTS_STEPPER", "--json", "-")
+        self.assertEqual(result.returncode, 0, result.stderr[-2000:])
+        self.assertEqual(json.loads(result.stdout)["verdict"], "pass")
+        self.assertIn("stepping from t = ", result.stderr)
+
+    def test_a_library_with_a_worker_thread_is_judged(self):
+        result, _ = self.run_check("WORKER_THREAD_STEPPER", "--json", "-")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(json.loads(result.stdout)["verdict"], "pass")
+
+    def test_a_step_that_closes_descriptors_is_named_for_it(self):
+        result, _ = self.run_check("CLOSES_DESCRIPTORS_STEPPER")
+        self.assert_last_line(result, 2, "closed the descriptor of orderly's result pipe")
+        self.assertEqual(len(result.stderr.strip().splitlines()), 1, result.stderr)
+
+    def test_forged_json_on_the_result_pipe_is_refused_in_one_line(self):
+        result, _ = self.run_check("FORGES_RESULT_STEPPER")
+        self.assert_last_line(result, 2, "not what orderly's child writes")
+        self.assertNotIn("json.exception", result.stderr)
+        self.assertEqual(len(result.stderr.strip().splitlines()), 1, result.stderr)
+
+    def test_a_slow_stage_shows_progress_and_ends_at_the_stage_bound(self):
+        result, seconds = self.run_check("SLOW_STEP_STEPPER", "--stage-timeout", "12")
+        self.assert_last_line(result, 2, "did not finish within 12 s (--stage-timeout)", "its steps return",
+                              "the order on")
+        self.assertIn("running for 10 s of 12 s", result.stderr)
+        self.assertLess(seconds, 60)
+
+
+class InterfaceVersions(unittest.TestCase):
+    """A version-1 library keeps working; a version-2 library's wider steps refine its order runs."""
+
+    def battery(self, argument):
+        result = subprocess.run([ORDERLY, "check", "--stepper", argument, "--json", "-"], capture_output=True,
+                                text=True, timeout=900)
+        return result, json.loads(result.stdout)
+
+    def test_a_version_one_library_is_judged_reading_only_its_fields(self):
+        result, data = self.battery(os.environ["VERSION_ONE_STEPPER"])
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(data["verdict"], "pass", data["verdict_reason"])
+        self.assertEqual(data["name"], "midpoint, version 1")
+        self.assertTrue(all(run["scalar"] == "double" for run in data["order"]["runs"]))
+
+    def test_wider_steps_confirm_an_order_above_the_declared_one(self):
+        result, data = self.battery(os.environ["KUTTA3_WIDE_STEPPER"])
+        self.assertEqual(result.returncode, 4, result.stderr)
+        self.assertEqual(data["verdict"], "above the declared order")
+        self.assertIn("measures 3 on every problem; declared 2 (settled, clear of the band, confirmed in a wider "
+                      "scalar)", data["verdict_reason"])
+        for run in data["order"]["runs"]:
+            self.assertEqual(run["scalar"], "float128", run["problem"])
+            self.assertEqual(run["verdict"], "superconvergent", run["verdict_reason"])
+            self.assertEqual(run["refined_from"]["scalar"], "double")
+
+    def test_without_wider_steps_the_order_above_is_said_unconfirmed(self):
+        result, data = self.battery(os.environ["KUTTA3_WIDE_STEPPER"] + ":double_only")
+        self.assertEqual(result.returncode, 4, result.stderr)
+        self.assertIn("measures 3 on every problem; declared 2", data["verdict_reason"])
+        self.assertIn("not confirmed in a wider scalar", data["verdict_reason"])
+        for run in data["order"]["runs"]:
+            self.assertIn("double only", run["not_refined"])
 
 
 class JudgedLibrary(unittest.TestCase):

@@ -151,10 +151,25 @@ inline int integer_field(const nlohmann::json& j, const char* field, int low, in
   return static_cast<int>(value.get<std::int64_t>());
 }
 
+// A name or title is printed and drawn: a control character (a NUL ends the printed text, a
+// newline breaks the one-line verdict) is refused, naming its code and byte offset.
+inline std::string printable_text(const char* field, std::string text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x20 || c == 0x7f) {
+      char code[8];
+      std::snprintf(code, sizeof code, "U+%04X", c);
+      throw tableau_file_error(std::string("field '") + field + "' holds a control character (" + code +
+                               " at byte " + std::to_string(i) + ")");
+    }
+  }
+  return text;
+}
+
 inline std::string text_field(const nlohmann::json& j, const char* field, const std::string& fallback) {
   if (!j.contains(field)) return fallback;
   if (!j.at(field).is_string()) throw tableau_file_error(std::string("field '") + field + "' must be a string");
-  return j.at(field).get<std::string>();
+  return printable_text(field, j.at(field).get<std::string>());
 }
 
 inline std::vector<written_coefficient> coefficient_row(const nlohmann::json& j, const std::string& where) {
@@ -345,7 +360,7 @@ inline tableau_file parse_tableau_file(const nlohmann::json& j) {
   const auto& name = detail::required(j, "name");
   if (!name.is_string() || name.get<std::string>().empty())
     throw tableau_file_error("field 'name' must be a non-empty string");
-  t.name = name.get<std::string>();
+  t.name = detail::printable_text("name", name.get<std::string>());
   t.title = detail::text_field(j, "title", t.name);
   t.citation = detail::text_field(j, "citation", "user tableau file");
   detail::required(j, "order");

@@ -4,6 +4,7 @@
 // double (the C interface's scalar) on a state of n values and is told nothing but the right-hand
 // side, so each analysis measures the code as written, not the method it was meant to implement.
 #include <orderly/rhs.hpp>
+#include <orderly/scalars.hpp>
 
 #include <functional>
 #include <string>
@@ -25,6 +26,14 @@ struct step_with_estimate {
 using user_step_with_error =
     std::function<step_with_estimate(const user_rhs& f, double t, state_of<double> y, double h)>;
 
+// The same step in a wider scalar T (long double, float128): every operation in T, the
+// right-hand side too. A stepper that has one gets its order runs refined in T where double's
+// window is too short, as the catalog's are.
+template <class T>
+using user_rhs_in = std::function<state_of<T>(const T& t, const state_of<T>& y)>;
+template <class T>
+using user_step_in = std::function<state_of<T>(const user_rhs_in<T>& f, const T& t, state_of<T> y, const T& h)>;
+
 struct user_stepper {
   std::string name;
   int declared_order = 0;      // 0: not declared
@@ -37,6 +46,9 @@ struct user_stepper {
   user_step_with_error step_with_error;
   int error_estimate_order = 0;  // 0: not declared
   int error_sign = 1;
+  // The step in a wider scalar, when the stepper has one (empty otherwise).
+  user_step_in<long double> step_long_double;
+  user_step_in<float128> step_float128;
 };
 
 }  // namespace orderly

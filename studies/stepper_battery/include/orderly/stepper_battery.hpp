@@ -13,11 +13,13 @@
 //   auto my_rk2 = [](auto&& f, double t, std::vector<double> y, double h) { ...; return y; };
 //   const auto battery = orderly::stepper_battery(orderly::as_user_stepper(my_rk2, "my-rk2", 2));
 //   EXPECT_EQ(battery["verdict"], "pass");
+#include <orderly/order_policy.hpp>
 #include <orderly/rhs.hpp>
 #include <orderly/user_stepper.hpp>
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -52,10 +54,24 @@ std::vector<std::string> battery_order_problems(const user_stepper& stepper);
 // Throws stepper_refused when the stepper cannot take one benign step (harmonic oscillator).
 void require_benign_step(const user_stepper& stepper);
 
-// The whole battery ({"schema": "orderly.stepper-battery/1"}); "verdict" is "pass" when every
-// order run passes at the declared order, "fail" when one fails, "not declared" without an order.
-// Throws stepper_refused as require_benign_step does.
-nlohmann::json stepper_battery(const user_stepper& stepper);
+// The battery's verdict over its order runs, by the gate's rules (verdict.hpp): "pass" when every
+// run passes at the declared order; "fail" when a run's slopes settled with the interval wholly
+// below the band; above_declared_verdict when every run settled clear above it ("measures 3 on
+// every problem; declared 2"); "inconclusive" otherwise, with each unsettled run's reason; "not
+// declared" without an order. `orderly check --stepper` exits 0, 1, 4, 3 and 0 for these.
+inline constexpr const char* above_declared_verdict = "above the declared order";
+struct battery_verdict {
+  std::string verdict, reason;
+};
+battery_verdict overall_battery_verdict(const nlohmann::json& runs, int declared_order,
+                                        const order_policy& policy = default_order_policy());
+
+// The whole battery ({"schema": "orderly.stepper-battery/1"}); "verdict" and "verdict_reason" as
+// overall_battery_verdict gives them.
+// Throws stepper_refused as require_benign_step does. on_stage, when given, is told each stage's
+// name as the battery enters it (the isolated battery's watchdog times the stages).
+using battery_stage_observer = std::function<void(const std::string& stage)>;
+nlohmann::json stepper_battery(const user_stepper& stepper, const battery_stage_observer& on_stage = {});
 
 // The battery as the lines `orderly check --stepper` prints: the verdict first.
 std::string battery_text(const nlohmann::json& battery);
