@@ -240,6 +240,15 @@ nlohmann::json stepper_identity(const user_stepper& stepper) {
                                  ? stepper.error_estimate_order
                                  : attained_order_within(known, weight_set::embedded, max_checked_order);
   j["tableau"] = tableau_document(m, stepper.name, std::max(order, 1), std::max(estimate_order, 1));
+  // The orders the coefficients have, checked one past the declared ones (so an order above the
+  // declared is seen): exactly where every coefficient is a recognised rational.
+  nlohmann::json orders{
+      {"propagated", attained_order_within(known, weight_set::primary, std::min(order + 2, max_checked_order))},
+      {"decided", known.values_exact ? "exactly" : "to the coefficients' rounding"},
+      {"nodes_are_row_sums", !j["tableau"].contains("row_sum_condition")}};
+  if (m.error_weights)
+    orders["estimate"] = attained_order_within(known, weight_set::embedded, std::min(estimate_order + 2, max_checked_order));
+  j["orders"] = orders;
   j["identity"] = to_json(identify_method(known, stepper.closest_method));
   return j;
 }

@@ -213,6 +213,35 @@ nlohmann::json what_it_does(const nlohmann::json& battery, const std::string& cl
   return lines;
 }
 
+// Where the step's recovered coefficients give its order (exactly, where each is a recognised
+// rational; else to their rounding, as a tableau file's decimals do), they decide, as for a
+// tableau file, and the measurement confirms: fewer orders than declared fail; the declared order
+// passes where the measurement could not settle (nodes that are the row sums of A only: otherwise
+// non-autonomous problems see another order); more is said as above the declared order. An
+// estimate whose weights have a lower order than the stepper declares for it fails.
+battery_verdict decided_by_coefficients(battery_verdict measured, const nlohmann::json& identity,
+                                        const user_stepper& stepper) {
+  if (!identity.is_object() || !identity.contains("orders")) return measured;
+  const auto& orders = identity["orders"];
+  const int order = orders["propagated"].get<int>(), declared = stepper.declared_order;
+  const std::string how = " (" + orders["decided"].get<std::string>() + ")";
+  const std::string coefficients = "its recovered coefficients have order " + std::to_string(order) + how;
+  if (declared > 0) {
+    if (order < declared)
+      measured = {"fail", coefficients + ", declared " + std::to_string(declared) + "; the measurement: " + measured.reason};
+    else if (order == declared && measured.verdict == "inconclusive" && orders["nodes_are_row_sums"].get<bool>())
+      measured = {"pass", coefficients + ", as declared; the measurement could not settle: " + measured.reason};
+    else if (order > declared && measured.verdict == above_declared_verdict)
+      measured.reason += "; " + coefficients;
+  }
+  const int declared_estimate = stepper.error_estimate_order;
+  if (declared_estimate > 0 && orders.contains("estimate") && orders["estimate"].get<int>() < declared_estimate &&
+      measured.verdict != "fail")
+    measured = {"fail", "its estimate's recovered weights have order " + std::to_string(orders["estimate"].get<int>()) +
+                            how + ", declared " + std::to_string(declared_estimate) + "; " + measured.reason};
+  return measured;
+}
+
 }  // namespace
 
 battery_verdict overall_battery_verdict(const nlohmann::json& runs, int declared_order, const order_policy& policy) {
@@ -306,7 +335,8 @@ nlohmann::json stepper_battery(const user_stepper& stepper, const battery_stage_
   stage("the game table");
   out["game_table"] = guarded([&] { return game_limits(stepper); });
   out["what_it_does"] = what_it_does(out, stepper.closest_method);
-  const auto overall = overall_battery_verdict(runs, stepper.declared_order, policy);
+  const auto overall = decided_by_coefficients(overall_battery_verdict(runs, stepper.declared_order, policy),
+                                               out["identity"], stepper);
   out["verdict"] = overall.verdict;
   out["verdict_reason"] = overall.reason;
   return out;

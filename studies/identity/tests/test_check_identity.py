@@ -15,8 +15,11 @@ class CheckNamesTheMethod(unittest.TestCase):
     def test_a_compiled_stepper_with_odeints_sign_error(self):
         result = subprocess.run([ORDERLY, "check", "--stepper", os.environ["DOPRI5_ODEINT_SIGN_SPECIMEN"],
                                  "--json", "-", "--threads", "2"], capture_output=True, text=True, timeout=900)
-        self.assertEqual(result.returncode, 0, result.stderr)
+        # The estimate's recovered weights have order 0 where the stepper declares 4: it fails.
+        self.assertEqual(result.returncode, 1, result.stderr)
         battery = json.loads(result.stdout)
+        self.assertEqual(battery["verdict"], "fail")
+        self.assertIn("its estimate's recovered weights have order 0 (exactly), declared 4", battery["verdict_reason"])
         identity = battery["identity"]
         self.assertEqual(identity["recovery"]["kind"], "explicit Runge-Kutta")
         nearest = identity["identity"]["nearest"][0]
