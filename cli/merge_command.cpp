@@ -164,8 +164,8 @@ void run_merge(const merge_options& o) {
     for (const auto& p : problems) std::fprintf(stderr, "orderly merge: %s\n", p.c_str());
     if (!o.allow_partial)
       throw usage_error("merge: " + std::to_string(problems.size()) +
-                               " problems with the shards; nothing written (--allow-partial writes what is there, "
-                               "marked)");
+                        " problems with the shards; nothing written (--allow-partial writes what is there, "
+                        "marked)");
   }
   ensure_output_dir("--out", o.out_dir);
   for (const auto& [relative, file] : found.plain_files) {

@@ -46,8 +46,7 @@ inline bool is_within(const std::filesystem::path& inner, const std::filesystem:
 inline void protect_input(const std::string& option, const std::string& path) {
   if (path.empty() || path == "-") return;
   std::error_code ec;
-  protected_inputs().push_back(
-      {option, path, resolved_path(path), std::filesystem::is_directory(path, ec)});
+  protected_inputs().push_back({option, path, resolved_path(path), std::filesystem::is_directory(path, ec)});
 }
 
 // The device an output may name: writing to it discards, and it is never replaced.
@@ -62,8 +61,7 @@ inline void refuse_unsafe_output(const std::string& option, const std::string& p
   std::error_code ec;
   for (const auto& input : protected_inputs()) {
     if (input.directory && is_within(target, input.resolved))
-      refuse("lies inside " + input.option + " '" + input.path +
-             "', which is read as input; name a place outside it");
+      refuse("lies inside " + input.option + " '" + input.path + "', which is read as input; name a place outside it");
     if (!input.directory && (target == input.resolved || std::filesystem::equivalent(path, input.path, ec)))
       refuse("is " + input.option + " '" + input.path + "', an input; name another output");
   }

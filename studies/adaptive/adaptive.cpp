@@ -100,14 +100,14 @@ nlohmann::json sweep_json(const std::vector<reliability_result>& reliability, co
                    {"verdict", r.verdict},
                    {"reason", r.reason}});
   nlohmann::json j = {{"problem", p.problem},
-          {"proportionality",
-           {{"exponent", optional_number(p.exponent)},
-            {"constant", optional_number(p.constant)},
-            {"cost_per_digit", optional_number(p.cost_per_digit)},
-            {"estimate_order_along_runs", optional_number(p.estimate_order_along_runs)},
-            {"along_runs_verdict", p.along_runs_verdict},
-            {"points", points_json(p.points)}}},
-          {"reliability", std::move(rel)}};
+                      {"proportionality",
+                       {{"exponent", optional_number(p.exponent)},
+                        {"constant", optional_number(p.constant)},
+                        {"cost_per_digit", optional_number(p.cost_per_digit)},
+                        {"estimate_order_along_runs", optional_number(p.estimate_order_along_runs)},
+                        {"along_runs_verdict", p.along_runs_verdict},
+                        {"points", points_json(p.points)}}},
+                      {"reliability", std::move(rel)}};
   if (!p.odeint_points.empty())
     j["odeint_controller"] = {{"exponent", optional_number(p.odeint_exponent)},
                               {"constant", optional_number(p.odeint_constant)},
@@ -130,7 +130,8 @@ nlohmann::json stability_json(const pair_stability& s) {
     controllers.push_back(std::move(entry));
   }
   for (const auto& [theta, radii] : s.boundary_sweep) sweep.push_back({{"theta", theta}, {"spectral_radii", radii}});
-  nlohmann::json j = {{"reason", s.reason}, {"controllers", std::move(controllers)}, {"boundary_sweep", std::move(sweep)}};
+  nlohmann::json j = {
+      {"reason", s.reason}, {"controllers", std::move(controllers)}, {"boundary_sweep", std::move(sweep)}};
   if (s.boundary)
     j["boundary"] = {{"z", s.boundary->boundary},
                      {"R", s.boundary->r_at_boundary},
@@ -194,8 +195,9 @@ nlohmann::json adaptive_document(const nlohmann::json& settings, nlohmann::json 
             {"lambda", -1000},
             {"t_end", 5},
             {"tolerance", 1e-3},
-            {"why", "y' = lambda (y - sin t) + cos t: sin t allows steps near 0.3 at this tolerance, stability "
-                    "only |z*| / 1000"}}},
+            {"why",
+             "y' = lambda (y - sin t) + cos t: sin t allows steps near 0.3 at this tolerance, stability "
+             "only |z*| / 1000"}}},
           {"policy", policy_json()},
           {"controllers", controllers_json()},
           {"pairs", std::move(pairs)}};

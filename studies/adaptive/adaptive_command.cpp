@@ -77,8 +77,8 @@ void run_adaptive_command(const adaptive_options& o) {
   const auto document = run_document_suite(adaptive_suite(request), shard, o.json_path);
   if (!document) return;
   write_json("--json", o.json_path, *document);
-  print_summary_line(o.json_path, "adaptive: " + std::to_string((*document)["pairs"].size()) + " pairs -> " +
-                                      o.json_path);
+  print_summary_line(o.json_path,
+                     "adaptive: " + std::to_string((*document)["pairs"].size()) + " pairs -> " + o.json_path);
 }
 
 }  // namespace

@@ -34,9 +34,9 @@ inline std::optional<double> least_squares_slope(const std::vector<double>& x, c
 
 struct recorded_run {
   step_control_stats stats;
-  std::vector<double> times;              // t_0, t_1, ... at the accepted steps
-  std::vector<state_of<double>> states;   // y_0, y_1, ...
-  std::optional<std::string> failure;     // why the run stopped early
+  std::vector<double> times;             // t_0, t_1, ... at the accepted steps
+  std::vector<state_of<double>> states;  // y_0, y_1, ...
+  std::optional<std::string> failure;    // why the run stopped early
 };
 
 // The pair under Orderly's adaptive driver (integrate_adaptive) from the problem's start to its end,

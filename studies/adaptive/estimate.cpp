@@ -71,8 +71,7 @@ std::optional<state_of<T>> reference_step(const rhs_function<T>& f, const T& t, 
   return std::nullopt;
 }
 template std::optional<state_of<float128>> reference_step(const rhs_function<float128>&, const float128&,
-                                                          const state_of<float128>&, const float128&,
-                                                          const float128&);
+                                                          const state_of<float128>&, const float128&, const float128&);
 
 estimate_order_result measure_estimate_order(const estimating_pair& pair, const std::string& problem_name) {
   const auto* entry = find_problem(problem_name);
@@ -81,8 +80,8 @@ estimate_order_result measure_estimate_order(const estimating_pair& pair, const 
   estimate_order_result r{.problem = problem_name, .scalar = pair.step_wide ? "float128" : "double"};
   const double eps = pair.step_wide ? static_cast<double>(std::numeric_limits<float128>::epsilon())
                                     : std::numeric_limits<double>::epsilon();
-  const float128 t_start = problem.exact ? problem.t0 + float128(sweep_start_fraction) * (problem.t_end - problem.t0)
-                                         : problem.t0;
+  const float128 t_start =
+      problem.exact ? problem.t0 + float128(sweep_start_fraction) * (problem.t_end - problem.t0) : problem.t0;
   state_of<float128> y_start = problem.exact ? problem.exact(t_start) : problem.y0;
   // A double-only stepper starts from the state rounded to double, and so does its reference.
   if (!pair.step_wide)

@@ -191,7 +191,8 @@ std::pair<std::vector<reliability_result>, proportionality_result> run_tolerance
       rel.verdict = "failed";
       rel.reason = "no step could be checked against a reference step";
     } else {
-      for (double q : {0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 1.0}) rel.log10_ratio_quantiles.push_back(quantile(rel.log10_ratios, q));
+      for (double q : {0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 1.0})
+        rel.log10_ratio_quantiles.push_back(quantile(rel.log10_ratios, q));
       rel.deceived_fraction = static_cast<double>(deceived) / static_cast<double>(rel.checked);
       if (!log_steps.empty()) {
         rel.median_log10_step = quantile(log_steps, 0.5);
@@ -229,8 +230,8 @@ std::pair<std::vector<reliability_result>, proportionality_result> run_tolerance
       }
       proportionality.odeint_points.push_back(point);
     }
-    fit_proportionality(proportionality.odeint_points, proportionality.odeint_exponent,
-                        proportionality.odeint_constant, nullptr);
+    fit_proportionality(proportionality.odeint_points, proportionality.odeint_exponent, proportionality.odeint_constant,
+                        nullptr);
   }
   std::vector<double> steps_x, estimates_y;
   for (const auto& r : reliability)

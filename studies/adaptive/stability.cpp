@@ -58,7 +58,8 @@ void summarise_steps(controller_run& run, double boundary_step) {
   run.rejected_fraction = attempts ? static_cast<double>(run.rejected) / static_cast<double>(attempts) : 0;
 }
 
-controller_run orderly_controller_run(const estimating_pair& pair, const controller_gains& gains, double boundary_step) {
+controller_run orderly_controller_run(const estimating_pair& pair, const controller_gains& gains,
+                                      double boundary_step) {
   const auto problem = instantiate<double>(limited_entry());
   const auto recorded = run_pair(pair, problem, limited_tolerance, gains, false);
   controller_run run{.controller = gains.name,
@@ -125,8 +126,8 @@ pair_stability decide_step_control_stability(const estimating_pair& pair, const 
     if (!point) continue;
     std::vector<double> radii;
     for (const auto& name : controllers)
-      radii.push_back(step_control_spectrum_of(find_controller(name)->for_order(k), k, point->c_r, point->c_e)
-                          .spectral_radius);
+      radii.push_back(
+          step_control_spectrum_of(find_controller(name)->for_order(k), k, point->c_r, point->c_e).spectral_radius);
     result.boundary_sweep.emplace_back(theta, std::move(radii));
   }
   return result;

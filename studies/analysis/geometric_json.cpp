@@ -9,8 +9,11 @@ nlohmann::json geometric_json(const geometric_properties& g, const std::string& 
   for (const auto& t : g.modified_equation)
     modified.push_back(
         {{"order", t.order}, {"tree", t.tree}, {"symmetry", t.symmetry}, {"b", t.value}, {"b_double", t.value_double}});
-  nlohmann::json ssp = {{"lower", g.ssp.lower.str(25)}, {"upper", g.ssp.upper.str(25)}, {"text", g.ssp.text},
-                        {"digits", g.ssp.digits},       {"unbounded", g.ssp.unbounded}};
+  nlohmann::json ssp = {{"lower", g.ssp.lower.str(25)},
+                        {"upper", g.ssp.upper.str(25)},
+                        {"text", g.ssp.text},
+                        {"digits", g.ssp.digits},
+                        {"unbounded", g.ssp.unbounded}};
   ssp["value"] = g.ssp.unbounded ? nlohmann::json("unbounded") : nlohmann::json(g.ssp.lower.convert_to<double>());
   nlohmann::json drift = nullptr;
   if (g.harmonic_drift)
@@ -58,18 +61,19 @@ nlohmann::json rounded_tableau_geometric_json(const butcher_tableau& t, const ex
   if (relative_uncertainty == 0) return geometric_json(analyse_geometric_properties(t), geometric_arithmetic(t));
   const high_precision tolerance =
       high_precision(rounded_table_tolerance_factor) * to_high_precision(relative_uncertainty);
-  return geometric_json(analyse_geometric_properties(tableau_coefficients<high_precision>(t), tolerance),
-                        "to the table's digits: a residual below " + tolerance.str(2, std::ios_base::scientific) +
-                            " counts as zero");
+  return geometric_json(
+      analyse_geometric_properties(tableau_coefficients<high_precision>(t), tolerance),
+      "to the table's digits: a residual below " + tolerance.str(2, std::ios_base::scientific) + " counts as zero");
 }
 
 std::vector<std::string> geometric_summary_lines(const nlohmann::json& g) {
   auto yes = [](const nlohmann::json& b) { return b.get<bool>() ? "yes" : "no"; };
   std::vector<std::string> lines;
   if (g.contains("modified_hamiltonian_order")) {
-    lines.push_back(formatted("  symplectic yes (composition of exact flows), symmetric %s; modified Hamiltonian "
-                              "H + O(h^%d)",
-                              yes(g["symmetric"]), g["modified_hamiltonian_order"].get<int>()));
+    lines.push_back(
+        formatted("  symplectic yes (composition of exact flows), symmetric %s; modified Hamiltonian "
+                  "H + O(h^%d)",
+                  yes(g["symmetric"]), g["modified_hamiltonian_order"].get<int>()));
   } else {
     lines.push_back(formatted("  symplectic %s, symmetric %s, algebraically stable %s%s (%s)", yes(g["symplectic"]),
                               g.value("symmetry_undecided", false) ? "undecided (search limit)" : yes(g["symmetric"]),

@@ -631,11 +631,11 @@ void add_check_command(CLI::App& app) {
                                  "convergence, verdict), a directory of them, or a compiled stepper (the stepper "
                                  "battery)");
   auto* tableau = cmd->add_option("--tableau", o->tableau_path, "Tableau JSON file (see the README's format)");
-  auto* stepper =
-      cmd->add_option("--stepper", o->stepper_library,
-                      "Shared library exporting a stepper through orderly/stepper.h, as LIBRARY or "
-                      "LIBRARY:SYMBOL (default symbol " ORDERLY_STEPPER_DEFAULT_SYMBOL "); run in a child process. "
-                      "Exit 0 pass, 1 fail, 3 inconclusive, 4 above the declared order, 2 not judged");
+  auto* stepper = cmd->add_option("--stepper", o->stepper_library,
+                                  "Shared library exporting a stepper through orderly/stepper.h, as LIBRARY or "
+                                  "LIBRARY:SYMBOL (default symbol " ORDERLY_STEPPER_DEFAULT_SYMBOL
+                                  "); run in a child process. "
+                                  "Exit 0 pass, 1 fail, 3 inconclusive, 4 above the declared order, 2 not judged");
   tableau->excludes(stepper);
   stepper->excludes(tableau);
   cmd->add_option("--json", o->json_path, "Also write the result as JSON to FILE ('-' for standard output)");

@@ -264,8 +264,8 @@ class convergence_run {
     const bool can_escalate =
         !method_.native_scalar() && next && method_.resolved_in(*next) && escalations_ < policy_.max_scalar_escalations;
     // A finest grid the request names (the CLI's --max-steps) is a bound, never extended.
-    const bool can_extend = !extended_ && request_.max_steps == 0 &&
-                            max_steps_ * refinement_grid_factor <= policy_.max_budget_steps;
+    const bool can_extend =
+        !extended_ && request_.max_steps == 0 && max_steps_ * refinement_grid_factor <= policy_.max_budget_steps;
     // Grids that stopped short of rounding were cut by it as much as grids that reached it.
     const bool cut_by_roundoff = r.solution.stopped_short_of_rounding ||
                                  (!points.empty() && detail::on_roundoff_plateau(points.back(), policy_));

@@ -39,7 +39,8 @@ nlohmann::json energy_policy::to_json() const {
       {"theory",
        "energy: from the coefficients (geometric_properties): bounded for a symplectic method with its stage "
        "equations solved to round-off; for a method conjugate symplectic to order p + k, bounded while t_end < h^-k, "
-       "linear-drift once the fit window starts past h^-k, either in between; linear-drift otherwise (a random walk or bounded energy at round-off, envelope <= roundoff_level x eps sqrt(n), is "
+       "linear-drift once the fit window starts past h^-k, either in between; linear-drift otherwise (a random walk or "
+       "bounded energy at round-off, envelope <= roundoff_level x eps sqrt(n), is "
        "explained by it); phase (Kepler, mean anomaly), from the energy's measured class: exponent 1 for "
        "bounded, 2 for a drift, 1 to 3/2 for a random walk; a disagreement whose slope over the window's second "
        "half is nearer the model than over its first half is explained by the horizon; round-off alone (shadow run): "
@@ -299,7 +300,8 @@ theory_check energy_theory_of(const energy_result& r) {
     low = high = 0;
     c.expected = promised ? promised->text : "bounded (symplectic)";
   } else if (r.symplectic) {
-    c.expected = "linear drift (symplectic only as the exact solution of its stage equations; Newton stopped short of it)";
+    c.expected =
+        "linear drift (symplectic only as the exact solution of its stage equations; Newton stopped short of it)";
   } else if (promised && promised->horizon_exponent && r.h > 0) {
     // Conjugate symplectic to order p + k: bounded until t ~ h^-k, a drift after it.
     const int k = *promised->horizon_exponent;
@@ -315,15 +317,15 @@ theory_check energy_theory_of(const energy_result& r) {
       c.expected = promised->text + "; symmetric, on a reversible problem: bounded";
     } else if (promised->horizon_at_least) {
       low = 0;
-      c.expected = promised->text + formatted("; past h^-%d = %.3g the conjugacy test's reach ends: bounded or a drift",
-                                              k, horizon);
+      c.expected = promised->text +
+                   formatted("; past h^-%d = %.3g the conjugacy test's reach ends: bounded or a drift", k, horizon);
     } else if (horizon <= r.energy_growth.t_from) {
       c.expected = promised->text + formatted("; the fit window starts at t = %.3g, past h^-%d = %.3g: linear drift",
                                               r.energy_growth.t_from, k, horizon);
     } else {
       low = 0;
-      c.expected = promised->text + formatted("; h^-%d = %.3g lies inside the fit window: between bounded and linear drift",
-                                              k, horizon);
+      c.expected = promised->text +
+                   formatted("; h^-%d = %.3g lies inside the fit window: between bounded and linear drift", k, horizon);
     }
   } else {
     c.expected = promised ? promised->text : "linear drift (not symplectic)";
@@ -558,10 +560,15 @@ nlohmann::json to_json(const energy_result& r) {
   }
   if (r.coefficients) {
     const auto& e = *r.coefficients;
-    j["coefficients"] = {{"energy_class", e.energy_class}, {"expectation", e.text},   {"symplectic", e.symplectic},
-                         {"symmetric", e.symmetric},       {"order", e.order},        {"derived_from", e.derived_from},
-                         {"horizon_exponent", e.horizon_exponent ? nlohmann::json(*e.horizon_exponent) : nlohmann::json(nullptr)},
-                         {"horizon_at_least", e.horizon_at_least}};
+    j["coefficients"] = {
+        {"energy_class", e.energy_class},
+        {"expectation", e.text},
+        {"symplectic", e.symplectic},
+        {"symmetric", e.symmetric},
+        {"order", e.order},
+        {"derived_from", e.derived_from},
+        {"horizon_exponent", e.horizon_exponent ? nlohmann::json(*e.horizon_exponent) : nlohmann::json(nullptr)},
+        {"horizon_at_least", e.horizon_at_least}};
     if (e.drift_power)
       j["coefficients"]["harmonic_drift"] = {{"power", *e.drift_power}, {"coefficient", *e.drift_coefficient}};
   }

@@ -47,9 +47,10 @@ void refuse_beyond_work_bound(const method_entry& method, const problem_entry& p
   const double work = steps * evaluations * dimension * scalar_cost_factor(scalar);
   if (work > max_work)
     throw usage_error("the run would take about " + formatted("%.2g", work) + " evaluation-components (" +
-                      formatted("%.3g", steps) + " steps of " + method.name + " on " + std::to_string(
-                          static_cast<long long>(dimension)) + " components in " + std::string(scalar_name(scalar)) +
-                      "); at most " + formatted("%.0e", max_work) + ": a larger --h or a shorter span");
+                      formatted("%.3g", steps) + " steps of " + method.name + " on " +
+                      std::to_string(static_cast<long long>(dimension)) + " components in " +
+                      std::string(scalar_name(scalar)) + "); at most " + formatted("%.0e", max_work) +
+                      ": a larger --h or a shorter span");
 }
 
 void print_summary(const energy_result& r) {

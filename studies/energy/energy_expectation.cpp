@@ -137,9 +137,12 @@ phase_point elementary_differential(const tree_forest& forest, int tree, const p
   for (const auto& x : arguments) positions.push_back({x[0], x[1]});
   const plane force = force_derivative({y[0], y[1]}, positions);
   phase_point out{};
-  if (children.empty()) out = {y[2], y[3], force[0], force[1]};
-  else if (children.size() == 1) out = {arguments[0][2], arguments[0][3], force[0], force[1]};
-  else out = {0, 0, force[0], force[1]};
+  if (children.empty())
+    out = {y[2], y[3], force[0], force[1]};
+  else if (children.size() == 1)
+    out = {arguments[0][2], arguments[0][3], force[0], force[1]};
+  else
+    out = {0, 0, force[0], force[1]};
   memo.emplace(tree, out);
   return out;
 }
@@ -162,7 +165,8 @@ std::optional<double> predicted_kepler_drift_rate(const method_entry& method, co
   for (int k = 0; k < kepler_average_points; ++k) {
     const real mean_anomaly = 2 * std::acos(-1.0L) * k / kepler_average_points;
     real anomaly = mean_anomaly;  // Kepler's equation E - e sin E = M by Newton's method
-    for (int it = 0; it < 50; ++it) anomaly -= (anomaly - ecc * std::sin(anomaly) - mean_anomaly) / (1 - ecc * std::cos(anomaly));
+    for (int it = 0; it < 50; ++it)
+      anomaly -= (anomaly - ecc * std::sin(anomaly) - mean_anomaly) / (1 - ecc * std::cos(anomaly));
     const real rate = n / (1 - ecc * std::cos(anomaly));
     const phase_point y{a * (std::cos(anomaly) - ecc), b * std::sin(anomaly), -a * std::sin(anomaly) * rate,
                         b * std::cos(anomaly) * rate};

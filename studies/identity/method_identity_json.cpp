@@ -247,7 +247,8 @@ nlohmann::json stepper_identity(const user_stepper& stepper) {
       {"decided", known.values_exact ? "exactly" : "to the coefficients' rounding"},
       {"nodes_are_row_sums", !j["tableau"].contains("row_sum_condition")}};
   if (m.error_weights)
-    orders["estimate"] = attained_order_within(known, weight_set::embedded, std::min(estimate_order + 2, max_checked_order));
+    orders["estimate"] =
+        attained_order_within(known, weight_set::embedded, std::min(estimate_order + 2, max_checked_order));
   j["orders"] = orders;
   j["identity"] = to_json(identify_method(known, stepper.closest_method));
   return j;

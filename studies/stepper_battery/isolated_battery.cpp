@@ -44,10 +44,10 @@ constexpr auto invalid_utf8 = nlohmann::json::error_handler_t::replace;
 
 // What the child tells the parent without the pipe: written by the child, read by the parent.
 struct battery_progress {
-  std::atomic<int> stage{0};               // stages entered so far
+  std::atomic<int> stage{0};                 // stages entered so far
   std::atomic<unsigned long long> calls{0};  // calls into the library that returned
-  std::atomic<int> inside{0};              // 1 while a call into the library is running
-  char stage_name[96] = {};                // the current stage's name (cosmetic: read without a lock)
+  std::atomic<int> inside{0};                // 1 while a call into the library is running
+  char stage_name[96] = {};                  // the current stage's name (cosmetic: read without a lock)
 };
 static_assert(std::atomic<unsigned long long>::is_always_lock_free && std::atomic<int>::is_always_lock_free,
               "the progress page is shared between processes");
@@ -80,8 +80,8 @@ user_stepper watched(user_stepper stepper, battery_progress& progress) {
     return step(f, t, std::move(y), h);
   };
   if (stepper.step_with_error)
-    stepper.step_with_error = [step = std::move(stepper.step_with_error), &progress](
-                                  const user_rhs& f, double t, state_of<double> y, double h) {
+    stepper.step_with_error = [step = std::move(stepper.step_with_error), &progress](const user_rhs& f, double t,
+                                                                                     state_of<double> y, double h) {
       inside_library call(progress);
       return step(f, t, std::move(y), h);
     };
@@ -100,8 +100,8 @@ bool same_file(int fd, const struct stat& before) {
 }
 
 [[noreturn]] void run_child(const stepper_library_spec& spec, int fd, battery_progress& progress) {
-  ::setpgid(0, 0);                      // its own process group, killed as a whole
-  ::prctl(PR_SET_PDEATHSIG, SIGKILL);   // and gone if orderly is
+  ::setpgid(0, 0);                       // its own process group, killed as a whole
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);    // and gone if orderly is
   ::dup2(STDERR_FILENO, STDOUT_FILENO);  // the library's printf never reaches orderly's standard output
   struct stat pipe_identity {};
   ::fstat(fd, &pipe_identity);
@@ -122,11 +122,11 @@ bool same_file(int fd, const struct stat& before) {
     status = child_refused;
   } catch (const stepper_refused& e) {
     reply = nlohmann::json{{"refused", "stepper library '" + spec.path + "': " + e.what()}}.dump(-1, ' ', false,
-                                                                                                invalid_utf8);
+                                                                                                 invalid_utf8);
     status = child_refused;
   } catch (const std::exception& e) {
-    reply = nlohmann::json{{"refused", "stepper library '" + spec.path + "': the battery stopped: " + e.what()}}
-                .dump(-1, ' ', false, invalid_utf8);
+    reply = nlohmann::json{{"refused", "stepper library '" + spec.path + "': the battery stopped: " + e.what()}}.dump(
+        -1, ' ', false, invalid_utf8);
     status = child_refused;
   }
   std::fflush(nullptr);  // what the library printed, to standard error
@@ -139,9 +139,7 @@ bool same_file(int fd, const struct stat& before) {
 
 using steady = std::chrono::steady_clock;
 
-double seconds_since(steady::time_point start) {
-  return std::chrono::duration<double>(steady::now() - start).count();
-}
+double seconds_since(steady::time_point start) { return std::chrono::duration<double>(steady::now() - start).count(); }
 
 std::string seconds_text(double seconds) {
   char text[32];
@@ -154,8 +152,7 @@ std::string seconds_text(double seconds) {
 // exceeded.
 class watchdog {
  public:
-  watchdog(pid_t child, int fd, const battery_progress& progress, const battery_time_limits& limits,
-           std::string where)
+  watchdog(pid_t child, int fd, const battery_progress& progress, const battery_time_limits& limits, std::string where)
       : child_(child), fd_(fd), progress_(progress), limits_(limits), where_(std::move(where)) {}
 
   int wait(std::string& reply) {
@@ -321,7 +318,8 @@ nlohmann::json isolated_stepper_battery(const stepper_library_spec& spec, const 
   }
   const int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   if (code == child_lost_pipe)
-    throw isolated_battery_error(where + ": the library closed the descriptor of orderly's result pipe during "
+    throw isolated_battery_error(where +
+                                 ": the library closed the descriptor of orderly's result pipe during "
                                  "the battery (it closes descriptors it did not open)");
   if (code != child_judged && code != child_refused)
     throw isolated_battery_error(where + ": the battery's process ended with status " + std::to_string(code) +
@@ -336,7 +334,8 @@ nlohmann::json isolated_stepper_battery(const stepper_library_spec& spec, const 
     } catch (const nlohmann::json::exception&) {
     }
   }
-  throw isolated_battery_error(where + ": the battery's result was not what orderly's child writes (fields of "
+  throw isolated_battery_error(where +
+                               ": the battery's result was not what orderly's child writes (fields of "
                                "the wrong type): the library writes to descriptors it did not open?");
 }
 

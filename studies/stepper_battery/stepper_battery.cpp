@@ -88,11 +88,10 @@ nlohmann::json order_run_in(const user_step_in<T>& step_in, const user_stepper& 
 // Inconclusive runs a wider scalar can decide: double's window cut by round-off, or too short to
 // settle (a high order reaches round-off within a few grids), or a superconvergence to confirm.
 bool wider_scalar_helps(const nlohmann::json& run) {
-  static const std::vector<std::string> codes{verdict_code_name(verdict_code::round_off),
-                                              verdict_code_name(verdict_code::unsettled_slopes),
-                                              verdict_code_name(verdict_code::too_few_points),
-                                              verdict_code_name(verdict_code::wide_uncertainty),
-                                              verdict_code_name(verdict_code::unconfirmed_superconvergence)};
+  static const std::vector<std::string> codes{
+      verdict_code_name(verdict_code::round_off), verdict_code_name(verdict_code::unsettled_slopes),
+      verdict_code_name(verdict_code::too_few_points), verdict_code_name(verdict_code::wide_uncertainty),
+      verdict_code_name(verdict_code::unconfirmed_superconvergence)};
   return run.value("verdict", "") == verdict_name(verdict::inconclusive) &&
          std::find(codes.begin(), codes.end(), run.value("verdict_code", "")) != codes.end();
 }
@@ -108,9 +107,9 @@ nlohmann::json order_run(const user_stepper& stepper, const std::string& problem
   }
   const bool above = run["verdict_code"] == verdict_code_name(verdict_code::unconfirmed_superconvergence);
   const auto refine = [&](bool confirmed) {
-    return stepper.step_float128 ? order_run_in<float128>(stepper.step_float128, stepper, problem, policy, confirmed)
-                                 : order_run_in<long double>(stepper.step_long_double, stepper, problem, policy,
-                                                             confirmed);
+    return stepper.step_float128
+               ? order_run_in<float128>(stepper.step_float128, stepper, problem, policy, confirmed)
+               : order_run_in<long double>(stepper.step_long_double, stepper, problem, policy, confirmed);
   };
   auto wider = refine(false);
   // Double settled above the band and the wider scalar settles above it too: confirmed.
@@ -228,7 +227,8 @@ battery_verdict decided_by_coefficients(battery_verdict measured, const nlohmann
   const std::string coefficients = "its recovered coefficients have order " + std::to_string(order) + how;
   if (declared > 0) {
     if (order < declared)
-      measured = {"fail", coefficients + ", declared " + std::to_string(declared) + "; the measurement: " + measured.reason};
+      measured = {"fail",
+                  coefficients + ", declared " + std::to_string(declared) + "; the measurement: " + measured.reason};
     else if (order == declared && measured.verdict == "inconclusive" && orders["nodes_are_row_sums"].get<bool>())
       measured = {"pass", coefficients + ", as declared; the measurement could not settle: " + measured.reason};
     else if (order > declared && measured.verdict == above_declared_verdict)
@@ -246,9 +246,7 @@ battery_verdict decided_by_coefficients(battery_verdict measured, const nlohmann
 
 battery_verdict overall_battery_verdict(const nlohmann::json& runs, int declared_order, const order_policy& policy) {
   if (declared_order == 0) return {"not declared", "the stepper declares no order: measured only"};
-  const auto is = [](const char* name) {
-    return [name](const nlohmann::json& run) { return run["verdict"] == name; };
-  };
+  const auto is = [](const char* name) { return [name](const nlohmann::json& run) { return run["verdict"] == name; }; };
   if (std::any_of(runs.begin(), runs.end(), is("fail")))
     return {"fail", "fails on " + reasons_of(runs, [](const nlohmann::json& r) { return r["verdict"] == "fail"; })};
   if (!runs.empty() && std::all_of(runs.begin(), runs.end(), is("pass")))
@@ -261,8 +259,7 @@ battery_verdict overall_battery_verdict(const nlohmann::json& runs, int declared
                            : " (settled, clear of the band; not confirmed in a wider scalar: the library steps in "
                              "double only)")};
   }
-  return {"inconclusive",
-          reasons_of(runs, [](const nlohmann::json& r) { return r["verdict"] != "pass"; })};
+  return {"inconclusive", reasons_of(runs, [](const nlohmann::json& r) { return r["verdict"] != "pass"; })};
 }
 
 std::vector<std::string> battery_order_problems(const user_stepper& stepper) {
@@ -335,8 +332,8 @@ nlohmann::json stepper_battery(const user_stepper& stepper, const battery_stage_
   stage("the game table");
   out["game_table"] = guarded([&] { return game_limits(stepper); });
   out["what_it_does"] = what_it_does(out, stepper.closest_method);
-  const auto overall = decided_by_coefficients(overall_battery_verdict(runs, stepper.declared_order, policy),
-                                               out["identity"], stepper);
+  const auto overall =
+      decided_by_coefficients(overall_battery_verdict(runs, stepper.declared_order, policy), out["identity"], stepper);
   out["verdict"] = overall.verdict;
   out["verdict_reason"] = overall.reason;
   return out;

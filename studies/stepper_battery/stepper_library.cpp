@@ -79,8 +79,8 @@ user_step_in<T> wide_step(std::shared_ptr<void> handle, CStep step) {
     wide_callback_context<T> context{&f, y.size(), nullptr};
     std::vector<C> raw(y.size());
     for (std::size_t i = 0; i < y.size(); ++i) raw[i] = c_value<T, C>(y[i]);
-    const int status =
-        step(static_cast<CRhs>(&call_wide_rhs<T, C>), &context, c_value<T, C>(t), raw.data(), raw.size(), c_value<T, C>(h));
+    const int status = step(static_cast<CRhs>(&call_wide_rhs<T, C>), &context, c_value<T, C>(t), raw.data(), raw.size(),
+                            c_value<T, C>(h));
     if (context.error) std::rethrow_exception(context.error);
     if (status != 0)
       throw integration_failure(failure_reason::newton_divergence, "the step returned " + std::to_string(status));
@@ -153,20 +153,20 @@ user_stepper load_stepper_library(const stepper_library_spec& spec) {
 
   const orderly_step step = info->step;
   user_stepper stepper{.name = info->name ? info->name : std::filesystem::path(spec.path).filename().string(),
-          .declared_order = info->declared_order,
-          .separable = info->separable != 0,
-          .closest_method = info->closest_method ? info->closest_method : "",
-          .step = [handle, step](const user_rhs& f, double t, state_of<double> y, double h) {
-            callback_context context{&f, y.size(), nullptr};
-            const int status = step(&call_rhs, &context, t, y.data(), y.size(), h);
-            if (context.error) std::rethrow_exception(context.error);
-            // The C interface's non-zero status is a step that could not solve for its new state:
-            // the reason an implicit step stops.
-            if (status != 0)
-              throw integration_failure(failure_reason::newton_divergence,
-                                        "the step returned " + std::to_string(status));
-            return y;
-          }};
+                       .declared_order = info->declared_order,
+                       .separable = info->separable != 0,
+                       .closest_method = info->closest_method ? info->closest_method : "",
+                       .step = [handle, step](const user_rhs& f, double t, state_of<double> y, double h) {
+                         callback_context context{&f, y.size(), nullptr};
+                         const int status = step(&call_rhs, &context, t, y.data(), y.size(), h);
+                         if (context.error) std::rethrow_exception(context.error);
+                         // The C interface's non-zero status is a step that could not solve for its new state:
+                         // the reason an implicit step stops.
+                         if (status != 0)
+                           throw integration_failure(failure_reason::newton_divergence,
+                                                     "the step returned " + std::to_string(status));
+                         return y;
+                       }};
   if (const orderly_step_with_error step_with_error = info->step_with_error) {
     stepper.error_estimate_order = info->error_estimate_order;
     stepper.error_sign = info->error_sign == -1 ? -1 : 1;

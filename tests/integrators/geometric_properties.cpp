@@ -93,18 +93,18 @@ TEST(GeometricProperties, CorpusLobattoRadauGaussAsHairerWannerTableIV12) {
     const char* file;
     bool algebraically_stable, symplectic, symmetric;
   };
-  for (const auto& e : {expected{"lobatto-iiia3.rational.json", false, false, true},
-                        expected{"lobatto-iiib3.rational.json", false, false, true},
-                        expected{"lobatto-iiic3.rational.json", true, false, false},
-                        expected{"lobatto-iiic4.decimal40.json", true, false, false},
-                        expected{"radau-ia2.rational.json", true, false, false},
-                        expected{"radau-ia3.decimal40.json", true, false, false},
-                        expected{"radau-iia2.rational.json", true, false, false},
-                        expected{"radau-iia3.decimal40.json", true, false, false},
-                        expected{"gauss2.decimal40.json", true, true, true},
-                        expected{"gauss3.decimal40.json", true, true, true},
-                        expected{"implicit-midpoint.rational.json", true, true, true},
-                        expected{"trapezoid.rational.json", false, false, true}}) {
+  for (const auto& e :
+       {expected{"lobatto-iiia3.rational.json", false, false, true},
+        expected{"lobatto-iiib3.rational.json", false, false, true},
+        expected{"lobatto-iiic3.rational.json", true, false, false},
+        expected{"lobatto-iiic4.decimal40.json", true, false, false},
+        expected{"radau-ia2.rational.json", true, false, false},
+        expected{"radau-ia3.decimal40.json", true, false, false},
+        expected{"radau-iia2.rational.json", true, false, false},
+        expected{"radau-iia3.decimal40.json", true, false, false}, expected{"gauss2.decimal40.json", true, true, true},
+        expected{"gauss3.decimal40.json", true, true, true},
+        expected{"implicit-midpoint.rational.json", true, true, true},
+        expected{"trapezoid.rational.json", false, false, true}}) {
     const auto g = corpus_properties(e.file);
     EXPECT_EQ(g.algebraically_stable, e.algebraically_stable) << e.file;
     EXPECT_EQ(g.symplectic, e.symplectic) << e.file;
@@ -186,7 +186,8 @@ TEST(GeometricProperties, ModifiedEquationsOfMidpointAndRk4MatchSympy) {
       const auto& terms = expected.at(name).at(std::to_string(order));
       const std::size_t width = terms.empty() ? 8 : terms[0][0].size();
       std::map<std::vector<int>, exact> from_sympy;
-      for (const auto& term : terms) from_sympy[term[0].get<std::vector<int>>()] = parse_exact(term[1].get<std::string>());
+      for (const auto& term : terms)
+        from_sympy[term[0].get<std::vector<int>>()] = parse_exact(term[1].get<std::string>());
       EXPECT_EQ(scalar_modified_terms(trees, b, order, width), from_sympy) << name << " order " << order;
     }
   }
@@ -295,9 +296,9 @@ TEST(GeometricProperties, AMethodConjugateToGaussByConstructionIsConjugateSymple
 }
 
 TEST(GeometricProperties, SplittingSymmetryFromThePalindrome) {
-  const std::map<std::string, bool> symmetric = {{"velocity-verlet", true}, {"leapfrog", true},
-                                                 {"yoshida4", true},        {"yoshida6", true},
-                                                 {"symplectic-euler-a", false}, {"ruth3", false}};
+  const std::map<std::string, bool> symmetric = {
+      {"velocity-verlet", true},     {"leapfrog", true}, {"yoshida4", true}, {"yoshida6", true},
+      {"symplectic-euler-a", false}, {"ruth3", false}};
   for (const auto& [name, expected] : symmetric) {
     const auto* m = find_method(name)->splitting();
     EXPECT_EQ(analyse_splitting_geometry(*m, m->order).symmetric, expected) << name;

@@ -23,9 +23,9 @@
 namespace orderly {
 
 struct controller_gains {
-  std::string name;      // CLI name, e.g. "pi-gustafsson"
-  std::string title;     // e.g. "PI (Gustafsson 1991)"
-  std::string citation;  // where the gains are published
+  std::string name;                                         // CLI name, e.g. "pi-gustafsson"
+  std::string title;                                        // e.g. "PI (Gustafsson 1991)"
+  std::string citation;                                     // where the gains are published
   std::array<exact, 3> beta{exact(1), exact(0), exact(0)};  // on log c_n, log c_{n-1}, log c_{n-2}, over k
   std::array<exact, 2> alpha{exact(0), exact(0)};           // alpha2, alpha3 on the step ratios
   // Hairer's PI memory weight w (DOPRI5's BETA): beta1 -= 3/4 w k and beta2 -= w k, gains that

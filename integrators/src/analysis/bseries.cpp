@@ -55,7 +55,8 @@ bseries_trees build(int max_order) {
 
   s.chain.assign(static_cast<std::size_t>(max_order) + 1, -1);
   s.chain[1] = 0;
-  for (int order = 2; order <= max_order; ++order) s.chain[static_cast<std::size_t>(order)] = s.index_of({s.chain[static_cast<std::size_t>(order) - 1]});
+  for (int order = 2; order <= max_order; ++order)
+    s.chain[static_cast<std::size_t>(order)] = s.index_of({s.chain[static_cast<std::size_t>(order) - 1]});
 
   s.leaf_removals.resize(static_cast<std::size_t>(n));
   s.partitions.resize(static_cast<std::size_t>(n));
@@ -72,7 +73,8 @@ bseries_trees build(int max_order) {
     };
     for (int leaf = 1; leaf < vertices; ++leaf)
       if (t.children[static_cast<std::size_t>(leaf)].empty())
-        s.leaf_removals[static_cast<std::size_t>(k)].push_back(canonical(canonical, 0, [leaf](int c) { return c != leaf; }));
+        s.leaf_removals[static_cast<std::size_t>(k)].push_back(
+            canonical(canonical, 0, [leaf](int c) { return c != leaf; }));
 
     // Edge e joins vertex e (e >= 1) to its parent; bit e-1 of the mask cuts it.
     const unsigned subsets = 1u << (vertices - 1);
@@ -85,12 +87,12 @@ bseries_trees build(int max_order) {
           piece_of[static_cast<std::size_t>(v)] = static_cast<int>(piece_roots.size());
           piece_roots.push_back(v);
         } else {
-          piece_of[static_cast<std::size_t>(v)] = piece_of[static_cast<std::size_t>(t.parent[static_cast<std::size_t>(v)])];
+          piece_of[static_cast<std::size_t>(v)] =
+              piece_of[static_cast<std::size_t>(t.parent[static_cast<std::size_t>(v)])];
         }
       }
       bseries_trees::partition p;
-      for (int root : piece_roots)
-        p.pieces.push_back(canonical(canonical, root, [&cut](int c) { return !cut(c); }));
+      for (int root : piece_roots) p.pieces.push_back(canonical(canonical, root, [&cut](int c) { return !cut(c); }));
       // The skeleton: piece Q is a child of piece P when Q's root hangs from a vertex of P.
       std::vector<std::vector<int>> piece_children(piece_roots.size());
       for (std::size_t q = 1; q < piece_roots.size(); ++q)

@@ -13,8 +13,8 @@ namespace {
 
 template <class Number>
 bool is_zero(const Number& x, const Number& tolerance) {
-  using std::abs;
   using boost::multiprecision::abs;
+  using std::abs;
   return tolerance == 0 ? x == 0 : abs(x) <= tolerance;
 }
 
@@ -70,7 +70,8 @@ std::vector<int> symmetry_permutation(const rk_coefficients<Number>& m, const Nu
       bool fits = true;
       for (int j = 0; j < i && fits; ++j) {
         const int l = pi[static_cast<std::size_t>(j)];
-        fits = is_zero(Number(adjoint(k, l) - a(i, j)), tolerance) && is_zero(Number(adjoint(l, k) - a(j, i)), tolerance);
+        fits =
+            is_zero(Number(adjoint(k, l) - a(i, j)), tolerance) && is_zero(Number(adjoint(l, k) - a(j, i)), tolerance);
       }
       if (!fits) continue;
       pi[static_cast<std::size_t>(i)] = k;
@@ -87,8 +88,8 @@ std::vector<int> symmetry_permutation(const rk_coefficients<Number>& m, const Nu
 // The rank of a matrix by Gaussian elimination with the largest pivot; entries up to tolerance are zero.
 template <class Number>
 int rank_of(matrix<Number> m, const Number& tolerance) {
-  using std::abs;
   using boost::multiprecision::abs;
+  using std::abs;
   if (m.empty()) return 0;
   const std::size_t rows = m.size(), columns = m.front().size();
   int rank = 0;
@@ -178,10 +179,10 @@ ssp_coefficient ssp_radius(const rk_coefficients<Number>& m, const Number& toler
 
 template <class Number>
 bool positive_semidefinite(matrix<Number> m, const Number& tolerance) {
-  using std::abs;
   using boost::multiprecision::abs;
-  using std::sqrt;
   using boost::multiprecision::sqrt;
+  using std::abs;
+  using std::sqrt;
   const std::size_t s = m.size();
   // A zero pivot's row must vanish: |m_ij|^2 <= m_ii m_jj in a semidefinite matrix.
   Number row_tolerance = 0;
@@ -209,8 +210,8 @@ bool positive_semidefinite(matrix<Number> m, const Number& tolerance) {
 
 template <class Number>
 bool absolutely_monotonic(const rk_coefficients<Number>& m, const Number& r, const Number& tolerance) {
-  using std::abs;
   using boost::multiprecision::abs;
+  using std::abs;
   const std::size_t s = m.b.size(), n = s + 1;
   matrix<Number> k(n, std::vector<Number>(n, Number(0)));
   for (std::size_t i = 0; i < s; ++i)
@@ -297,8 +298,7 @@ geometric_properties analyse_geometric_properties(const rk_coefficients<Number>&
       const int uv = trees.product[u][v];
       if (uv < 0) break;  // v and the trees after it are too large
       const int vu = trees.product[v][u];
-      const Number defect =
-          a[static_cast<std::size_t>(uv)] + a[static_cast<std::size_t>(vu)] - a[u] * a[v];
+      const Number defect = a[static_cast<std::size_t>(uv)] + a[static_cast<std::size_t>(vu)] - a[u] * a[v];
       if (!is_zero(defect, tolerance)) {
         const int n = forest.trees[u].order + forest.trees[v].order;
         if (n - 1 < g.pseudo_symplectic_order) g.pseudo_symplectic_order = n - 1;
@@ -343,14 +343,14 @@ geometric_properties analyse_geometric_properties(const rk_coefficients<Number>&
     const int k = g.conjugate_symplectic_order - p;
     text << "bounded up to t ~ h^-" << k << (g.conjugate_symplectic_capped ? " at least" : "")
          << ": conjugate symplectic to order " << g.conjugate_symplectic_order
-         << (g.conjugate_symplectic_capped ? " (the test's reach)" : "") << ", energy error O(h^" << p
-         << ") + O(t h^" << g.conjugate_symplectic_order << ")";
+         << (g.conjugate_symplectic_capped ? " (the test's reach)" : "") << ", energy error O(h^" << p << ") + O(t h^"
+         << g.conjugate_symplectic_order << ")";
   } else {
     g.energy_class = "drift";
     text << "drift, rate predicted from the modified equation's leading term";
     if (g.harmonic_drift)
-      text << ": d ln H/dt = " << g.harmonic_drift->coefficient_double << " omega^" << g.harmonic_drift->power
-           << " h^" << g.harmonic_drift->power - 1 << " on the harmonic oscillator";
+      text << ": d ln H/dt = " << g.harmonic_drift->coefficient_double << " omega^" << g.harmonic_drift->power << " h^"
+           << g.harmonic_drift->power - 1 << " on the harmonic oscillator";
     else
       text << ": not derived (its first drifting term lies beyond trees of order " << max_tree_order << ")";
     if (g.symmetric) text << " (symmetric: bounded on reversible problems)";
@@ -422,8 +422,7 @@ splitting_geometry analyse_splitting_geometry(const splitting_method& m, int ord
 template geometric_properties analyse_geometric_properties<exact>(const rk_coefficients<exact>&, const exact&, int);
 template geometric_properties analyse_geometric_properties<high_precision>(const rk_coefficients<high_precision>&,
                                                                            const high_precision&, int);
-template bool partitioned_symplectic<exact>(const rk_coefficients<exact>&, const rk_coefficients<exact>&,
-                                            const exact&);
+template bool partitioned_symplectic<exact>(const rk_coefficients<exact>&, const rk_coefficients<exact>&, const exact&);
 template bool partitioned_symplectic<high_precision>(const rk_coefficients<high_precision>&,
                                                      const rk_coefficients<high_precision>&, const high_precision&);
 template bool positive_semidefinite<exact>(matrix<exact>, const exact&);

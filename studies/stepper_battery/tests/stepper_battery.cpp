@@ -185,8 +185,11 @@ TEST(StepperBattery, ACppCallableRunsTheSameBattery) {
 
 // The overall verdict on made-up runs whose verdicts are given: the gate's rules decide it.
 nlohmann::json made_up_run(const char* problem, const char* verdict, orderly::verdict_code code, double order) {
-  return {{"problem", problem}, {"verdict", verdict}, {"verdict_code", orderly::verdict_code_name(code)},
-          {"verdict_reason", "given"}, {"measured_order", order}};
+  return {{"problem", problem},
+          {"verdict", verdict},
+          {"verdict_code", orderly::verdict_code_name(code)},
+          {"verdict_reason", "given"},
+          {"measured_order", order}};
 }
 
 TEST(BatteryVerdict, FollowsTheGatesRulesOnMadeUpRuns) {
@@ -205,14 +208,15 @@ TEST(BatteryVerdict, FollowsTheGatesRulesOnMadeUpRuns) {
   EXPECT_EQ(open.reason, "b: inconclusive (given)");
   const auto higher = overall_battery_verdict({above, above_too}, 2);
   EXPECT_EQ(higher.verdict, orderly::above_declared_verdict);
-  EXPECT_EQ(higher.reason.rfind("measures 3 on every problem; declared 2 (settled, clear of the band; not confirmed", 0),
-            0u)
+  EXPECT_EQ(
+      higher.reason.rfind("measures 3 on every problem; declared 2 (settled, clear of the band; not confirmed", 0), 0u)
       << higher.reason;
   EXPECT_NE(overall_battery_verdict({confirmed, confirmed}, 2).reason.find("confirmed in a wider scalar)"),
             std::string::npos);
-  EXPECT_EQ(overall_battery_verdict({above, made_up_run("g", "inconclusive", code::unconfirmed_superconvergence, 3.6)}, 2)
-                .reason.rfind("measures 2.99 to 3.60 on the 2 problems; declared 2", 0),
-            0u);
+  EXPECT_EQ(
+      overall_battery_verdict({above, made_up_run("g", "inconclusive", code::unconfirmed_superconvergence, 3.6)}, 2)
+          .reason.rfind("measures 2.99 to 3.60 on the 2 problems; declared 2", 0),
+      0u);
   EXPECT_EQ(overall_battery_verdict({above, pass}, 2).verdict, "inconclusive");
   EXPECT_EQ(overall_battery_verdict({pass}, 0).verdict, "not declared");
 }

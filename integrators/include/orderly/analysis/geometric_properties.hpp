@@ -52,11 +52,11 @@ inline constexpr int ssp_search_cap = 1024;
 inline constexpr int ssp_bisection_steps = 80;
 
 struct modified_term {
-  int order = 0;         // |t|: the term is h^(|t|-1) / sigma(t) b(t) F(t)
-  int tree_index = 0;    // in bseries_trees_up_to(max_tree_order).forest
-  std::string tree;      // Butcher bracket notation
+  int order = 0;       // |t|: the term is h^(|t|-1) / sigma(t) b(t) F(t)
+  int tree_index = 0;  // in bseries_trees_up_to(max_tree_order).forest
+  std::string tree;    // Butcher bracket notation
   std::int64_t symmetry = 1;
-  std::string value;     // b(t): the exact rational, or 30 digits
+  std::string value;  // b(t): the exact rational, or 30 digits
   double value_double = 0;
 };
 
@@ -86,7 +86,7 @@ struct geometric_properties {
   int conjugate_symplectic_order = 0;
   // The conjugacy test stopped without a failure: at max_tree_order or at 2p, its reach.
   bool conjugate_symplectic_capped = false;
-  std::vector<modified_term> modified_equation;  // trees of orders p+1 and p+2 (within max_tree_order)
+  std::vector<modified_term> modified_equation;       // trees of orders p+1 and p+2 (within max_tree_order)
   std::optional<harmonic_drift_rate> harmonic_drift;  // none: no drift through max_tree_order (or symplectic)
   // In words: "bounded: symplectic (exact)", "bounded up to t ~ h^-k: ...", "drift: ...".
   std::string energy_expectation;
@@ -157,7 +157,7 @@ extern template bool positive_semidefinite<exact>(std::vector<std::vector<exact>
 extern template bool positive_semidefinite<high_precision>(std::vector<std::vector<high_precision>>,
                                                            const high_precision&);
 extern template bool absolutely_monotonic<exact>(const rk_coefficients<exact>&, const exact&, const exact&);
-extern template bool absolutely_monotonic<high_precision>(const rk_coefficients<high_precision>&,
-                                                          const high_precision&, const high_precision&);
+extern template bool absolutely_monotonic<high_precision>(const rk_coefficients<high_precision>&, const high_precision&,
+                                                          const high_precision&);
 
 }  // namespace orderly

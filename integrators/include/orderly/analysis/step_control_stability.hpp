@@ -24,7 +24,7 @@ namespace orderly {
 
 // Where a pair's step settles on y' = lambda y, lambda < 0 real, and how R and the estimate vary there.
 struct step_control_linearisation {
-  double boundary = 0;  // z* = h* lambda: the negative real stability limit, |R(z*)| = 1
+  double boundary = 0;              // z* = h* lambda: the negative real stability limit, |R(z*)| = 1
   double r_at_boundary = 0;         // R(z*), +1 or -1
   double estimate_at_boundary = 0;  // E(z*) = R(z*) - R_hat(z*)
   double c_r = 0;                   // z R'(z) / R(z) at z*

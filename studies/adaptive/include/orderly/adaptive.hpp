@@ -83,8 +83,8 @@ using odeint_controller_function = std::function<odeint_controlled_run(const Pro
 // An embedded pair as the study sees it: a step that also writes y_propagated - y_embedded.
 struct estimating_pair {
   std::string name;
-  std::string origin;  // "catalog", "odeint", "tableau-file", "library"
-  std::string twin;    // the catalog method with the same coefficients (odeint's pairs), or empty
+  std::string origin;      // "catalog", "odeint", "tableau-file", "library"
+  std::string twin;        // the catalog method with the same coefficients (odeint's pairs), or empty
   int order = 0;           // of the propagated solution
   int estimate_order = 0;  // the estimate's: local error ~ h^(estimate_order + 1); min(p, q)
   std::shared_ptr<const butcher_tableau> tableau;  // the coefficients, when known
@@ -122,10 +122,10 @@ struct reliability_result {
   double tolerance = 0;
   std::size_t accepted = 0, rejected = 0, checked = 0;
   double deceived_fraction = 0;
-  std::vector<double> log10_ratio_quantiles;  // of estimate / true: 0, 10, 25, 50, 75, 90, 100 %
-  std::vector<double> log10_ratios;           // every checked step's, for the distribution figure
+  std::vector<double> log10_ratio_quantiles;                // of estimate / true: 0, 10, 25, 50, 75, 90, 100 %
+  std::vector<double> log10_ratios;                         // every checked step's, for the distribution figure
   double median_log10_step = 0, median_log10_estimate = 0;  // over every accepted step (estimate: 2-norm)
-  std::string verdict;                        // "reliable", "deceived", "failed"
+  std::string verdict;                                      // "reliable", "deceived", "failed"
   std::string reason;
 };
 
@@ -159,7 +159,7 @@ struct controller_run {
   std::string controller;  // a catalog controller's name, or "odeint controlled_runge_kutta"
   std::uint64_t accepted = 0, rejected = 0, evaluations = 0;
   double rejected_fraction = 0;
-  double log_ratio_rms = 0;  // over the last half of the accepted steps
+  double log_ratio_rms = 0;            // over the last half of the accepted steps
   double mean_step_over_boundary = 0;  // mean h over the last half / h* (z* / lambda)
   bool settled = false;
   bool failed = false;
@@ -190,7 +190,7 @@ pair_stability decide_step_control_stability(const estimating_pair& pair, const 
 struct adaptive_request {
   bool quick = false;
   std::vector<estimating_pair> extra_pairs;  // tableau files and libraries named on the command line
-  unsigned threads = 0;                       // jobs (one per pair) run at once; 0: every core
+  unsigned threads = 0;                      // jobs (one per pair) run at once; 0: every core
 };
 
 nlohmann::json run_adaptive(const adaptive_request& request);

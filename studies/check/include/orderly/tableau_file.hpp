@@ -159,8 +159,8 @@ inline std::string printable_text(const char* field, std::string text) {
     if (c < 0x20 || c == 0x7f) {
       char code[8];
       std::snprintf(code, sizeof code, "U+%04X", c);
-      throw tableau_file_error(std::string("field '") + field + "' holds a control character (" + code +
-                               " at byte " + std::to_string(i) + ")");
+      throw tableau_file_error(std::string("field '") + field + "' holds a control character (" + code + " at byte " +
+                               std::to_string(i) + ")");
     }
   }
   return text;

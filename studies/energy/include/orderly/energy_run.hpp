@@ -369,11 +369,11 @@ energy_result run_energy(const energy_request& request) {
   if (request.method && problem.oscillator)
     attach_harmonic_prediction<T, W>(result, *request.method, entry, problem, h);
   if (request.method && problem.orbit && problem.y0.size() == 4)
-    result.predicted_drift_rate = predicted_kepler_drift_rate(
-        *request.method,
-        {static_cast<double>(problem.y0[0]), static_cast<double>(problem.y0[1]), static_cast<double>(problem.y0[2]),
-         static_cast<double>(problem.y0[3])},
-        static_cast<double>(h));
+    result.predicted_drift_rate =
+        predicted_kepler_drift_rate(*request.method,
+                                    {static_cast<double>(problem.y0[0]), static_cast<double>(problem.y0[1]),
+                                     static_cast<double>(problem.y0[2]), static_cast<double>(problem.y0[3])},
+                                    static_cast<double>(h));
   return result;
 }
 

@@ -15,7 +15,9 @@ static int midpoint_step(orderly_rhs f, void* context, double t, double* y, size
   return 0;
 }
 
-#define HONEST_STEPPER(step_function, stepper_name)                                                  \
-  ORDERLY_STEPPER_EXPORT const orderly_stepper_info orderly_stepper = {                              \
-      .abi_version = ORDERLY_STEPPER_ABI_VERSION, .step = step_function, .name = stepper_name, \
-      .declared_order = 2, .closest_method = "midpoint"}
+#define HONEST_STEPPER(step_function, stepper_name)                                                                \
+  ORDERLY_STEPPER_EXPORT const orderly_stepper_info orderly_stepper = {.abi_version = ORDERLY_STEPPER_ABI_VERSION, \
+                                                                       .step = step_function,                      \
+                                                                       .name = stepper_name,                       \
+                                                                       .declared_order = 2,                        \
+                                                                       .closest_method = "midpoint"}
