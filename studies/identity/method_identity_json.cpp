@@ -2,6 +2,7 @@
 #include <orderly/catalog.hpp>
 #include <orderly/analysis/rational_recognition.hpp>
 #include <orderly/method_identity_json.hpp>
+#include <orderly/published_nystrom.hpp>
 
 #include <cmath>
 #include <sstream>
@@ -158,6 +159,50 @@ nlohmann::json composition_identity(const kick_drift& kd) {
   return nullptr;
 }
 
+// A recovered Nystrom step against the published Runge-Kutta-Nystrom methods of as many
+// evaluations: the one with the fewest coefficients outside their rounding, each named.
+nlohmann::json nystrom_identity(const recovered_nystrom& m) {
+  const published_nystrom_method* best = nullptr;
+  nlohmann::json best_differences;
+  for (const auto& p : published_nystrom_methods()) {
+    if (p.stages() != m.evaluations) continue;
+    nlohmann::json differences = nlohmann::json::array();
+    auto compare = [&](const std::string& label, const recovered_coefficient& x, const exact& published) {
+      const double value = published.convert_to<double>();
+      if (std::fabs(x.value - value) <= x.bound + rounding_bound(value)) return;
+      differences.push_back({{"coefficient", label},
+                             {"given", x.rational ? shown(*x.rational) : decimal(x.value)},
+                             {"published", shown(published)}});
+    };
+    for (int i = 0; i < m.evaluations; ++i) {
+      const auto u = static_cast<std::size_t>(i);
+      const std::string n = std::to_string(i + 1);
+      compare("c_" + n, m.c[u], p.c[u]);
+      for (int j = 0; j < i; ++j)
+        compare("A_bar_" + n + "," + std::to_string(j + 1), m.a_bar[u][static_cast<std::size_t>(j)],
+                p.a_bar[u][static_cast<std::size_t>(j)]);
+    }
+    for (int i = 0; i < m.evaluations; ++i) {
+      const auto u = static_cast<std::size_t>(i);
+      compare("b_bar_" + std::to_string(i + 1), m.b_bar[u], p.b_bar[u]);
+      compare("b_" + std::to_string(i + 1), m.b[u], p.b[u]);
+    }
+    if (!best || differences.size() < best_differences.size()) best = &p, best_differences = differences;
+  }
+  if (!best)
+    return {
+        {"headline", "no published Runge-Kutta-Nystrom method has " + std::to_string(m.evaluations) + " evaluations"},
+        {"method", nullptr}};
+  std::string headline = best_differences.empty() ? "exactly " + best->title : best->title + " except ";
+  for (std::size_t i = 0; i < best_differences.size(); ++i)
+    headline += (i ? ", " : "") + best_differences[i]["coefficient"].get<std::string>();
+  return {{"headline", headline},
+          {"method", best->name},
+          {"title", best->title},
+          {"citation", best->citation},
+          {"differences", best_differences}};
+}
+
 }  // namespace
 
 nlohmann::json to_json(const identity_result& r) {
@@ -207,6 +252,7 @@ nlohmann::json to_json(const tableau_recovery& r) {
     j["c"] = row(r.nystrom->c);
     j["time_nodes"] = row(r.nystrom->time_nodes);
     j["row_sum_violations"] = r.nystrom->row_sum_violations;
+    j["nystrom_identity"] = nystrom_identity(*r.nystrom);
     j["times_follow_positions"] = r.nystrom->times_follow_positions;
     j["A_bar"] = a;
     j["b_bar"] = row(r.nystrom->b_bar);
@@ -315,6 +361,14 @@ std::string stepper_identity_text(const nlohmann::json& identity) {
       text += ", not a kick-drift composition: " + recovery["not_composition"].get<std::string>();
     }
     for (const auto& violation : recovery["row_sum_violations"]) text += "; " + violation.get<std::string>();
+    const auto& rkn = recovery["nystrom_identity"];
+    if (!rkn["method"].is_null() || !recovery.contains("composition")) {
+      text += "\n  identity: " + rkn["headline"].get<std::string>();
+      if (rkn.contains("differences"))
+        for (const auto& d : rkn["differences"])
+          text += "\n    " + d["coefficient"].get<std::string>() + ": " + d["given"].get<std::string>() +
+                  ", published " + d["published"].get<std::string>();
+    }
     if (!recovery["times_follow_positions"].get<bool>())
       text += "; its forces are evaluated at other times than their positions' (exact on autonomous forces only)";
     return text + "\n";

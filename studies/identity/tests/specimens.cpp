@@ -141,6 +141,15 @@ TEST(CompiledSpecimens, ANystromRowCopiedFromTheNextIsNamed) {
   const std::string violation = recovery["row_sum_violations"][0];
   EXPECT_NE(violation.find("row 5 of A_bar"), std::string::npos) << violation;
   EXPECT_NE(violation.find("sums to 37/90, not 9/32"), std::string::npos) << violation;
+  // Named against Bettis' published table: the three coefficients of the copied row that differ
+  // (A_bar_5,2 is 0 in both rows).
+  const auto& rkn = recovery["nystrom_identity"];
+  EXPECT_EQ(rkn["method"], "bettis-rkn5");
+  std::vector<std::string> differing;
+  for (const auto& d : rkn["differences"]) differing.push_back(d["coefficient"]);
+  EXPECT_EQ(differing, (std::vector<std::string>{"A_bar_5,1", "A_bar_5,3", "A_bar_5,4"}));
+  EXPECT_EQ(rkn["differences"][0]["given"], "7/90");
+  EXPECT_EQ(rkn["differences"][0]["published"], "9/128");
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // Runge-Kutta methods, which must be said to be so.
 #include <orderly/analysis/rational_recognition.hpp>
 #include <orderly/method_identity_json.hpp>
+#include <orderly/published_nystrom.hpp>
 #include <orderly/tableau_recovery.hpp>
 
 #include <gtest/gtest.h>
@@ -256,6 +257,49 @@ TEST(TableauRecovery, ReadsSeparableStepsAsKickDriftCompositions) {
   ASSERT_TRUE(v.contains("composition")) << v.dump(2);
   EXPECT_EQ(v["composition"]["method"], "velocity-verlet");
   EXPECT_EQ(v["evaluations"], 2);
+}
+
+}  // namespace
+
+namespace {
+
+// A Nystrom step written from Bettis' published table rounded to double is named as that method.
+TEST(TableauRecovery, NamesAPublishedNystromMethodExactly) {
+  const auto& p = orderly::published_nystrom_methods().front();
+  auto d = [](const exact& x) { return x.convert_to<double>(); };
+  const user_stepper s{.name = "rkn",
+                       .declared_order = p.order,
+                       .separable = true,
+                       .step = [&p, d](const user_rhs& f, double t, state y, double h) {
+                         const std::size_t half = y.size() / 2;
+                         std::vector<state> k;
+                         for (int i = 0; i < p.stages(); ++i) {
+                           state stage = y;
+                           for (std::size_t n = 0; n < half; ++n) {
+                             double sum = 0;
+                             for (int j = 0; j < i; ++j)
+                               sum += d(p.a_bar[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)]) *
+                                      k[static_cast<std::size_t>(j)][n];
+                             stage[n] = y[n] + d(p.c[static_cast<std::size_t>(i)]) * h * y[half + n] + h * h * sum;
+                           }
+                           const state full = f(t + d(p.c[static_cast<std::size_t>(i)]) * h, stage);
+                           k.emplace_back(full.begin() + static_cast<long>(half), full.end());
+                         }
+                         for (std::size_t n = 0; n < half; ++n) {
+                           double q = 0, v = 0;
+                           for (int i = 0; i < p.stages(); ++i)
+                             q += d(p.b_bar[static_cast<std::size_t>(i)]) * k[static_cast<std::size_t>(i)][n],
+                                 v += d(p.b[static_cast<std::size_t>(i)]) * k[static_cast<std::size_t>(i)][n];
+                           y[n] += h * y[half + n] + h * h * q;
+                           y[half + n] += h * v;
+                         }
+                         return y;
+                       }};
+  const auto r = orderly::to_json(orderly::recover_tableau(s));
+  ASSERT_EQ(r["kind"], "separable Nystrom") << r.dump(2);
+  EXPECT_TRUE(r["row_sum_violations"].empty()) << r.dump(2);
+  EXPECT_EQ(r["nystrom_identity"]["method"], p.name) << r["nystrom_identity"].dump(2);
+  EXPECT_TRUE(r["nystrom_identity"]["differences"].empty()) << r["nystrom_identity"].dump(2);
 }
 
 }  // namespace
