@@ -164,7 +164,7 @@ def _step_figure(pairs: list, data: dict, context):
                      f"{100 * (finite(run.get('rejected_fraction')) or 0):.1f} % rejected, RMS log step ratio "
                      f"{_num(run.get('log_step_ratio_rms'))}", fontsize=8, loc="left")
         ax.set_ylabel("h / h*", fontsize=8)
-        panels.append({"title": f"{pair}, {controller}", "series": [{"label": controller, "x": x, "y": y}]})
+        panels.append(_panel(ax, f"{pair}, {controller}", [{"label": controller, "x": x, "y": y}]))
     axes[-1, 0].set_xlabel("t")
     caption = (f"Accepted steps over t in [{STEP_WINDOW[0]}, {STEP_WINDOW[1]}] on {problem.get('name')} "
                f"(λ = {problem.get('lambda')}, tol {problem.get('tolerance')}), divided by the boundary step "
@@ -227,7 +227,7 @@ def _proportionality_figure(pairs: list, context):
         ax.set_xlabel("tolerance (atol = rtol)")
         ax.set_ylabel("global error at the end (relative, max norm)")
         ax.legend(fontsize=6)
-        panels.append({"title": str(problem), "series": series})
+        panels.append(_panel(ax, str(problem), series))
     caption = ("DETEST's tolerance proportionality: the global error should follow C tol^E with E near 1 "
                "(the dotted line is error = tol). The legend gives each pair's fitted exponent E under Orderly's "
                "default controller (solid) and, for odeint's pairs, under odeint's controlled_runge_kutta at the "
@@ -235,6 +235,16 @@ def _proportionality_figure(pairs: list, context):
     return figure_style.save_figure(fig, context.directory, "adaptive_proportionality", context.page_prefix,
                                     "Global error against tolerance", caption, panels,
                                     x_label="tolerance", y_label="global error")
+
+
+def _panel(ax, title: str, series: list) -> dict:
+    """A panel's data entry; a panel with nothing to plot says so on the figure and under "empty"."""
+    entry = {"title": title, "series": series}
+    if not any(s.get("x") for s in series):
+        entry["empty"] = figure_style.NO_FINITE_VALUES
+        ax.text(0.5, 0.5, figure_style.NO_FINITE_VALUES, transform=ax.transAxes, ha="center", va="center",
+                color="0.4")
+    return entry
 
 
 def _distribution_figure(pairs: list, data: dict, context):
@@ -260,7 +270,7 @@ def _distribution_figure(pairs: list, data: dict, context):
         ax.set_xlabel("log10(estimate / true local error), accepted steps, every tolerance")
         ax.set_ylabel("density")
         ax.legend(fontsize=6)
-        panels.append({"title": str(problem), "series": series})
+        panels.append(_panel(ax, str(problem), series))
     caption = ("The estimate against the true local error of the step taken, over the checked accepted steps of "
                "every run. Steps left of the dotted line deceived the controller (DETEST); far to the right, the "
                "estimate overstates the error and the controller wastes steps.")
