@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from .. import figure_style, model
 from ..errors import InputError, object_list
 from ..numbers import DASH, finite, sci
@@ -237,10 +239,14 @@ def _proportionality_figure(pairs: list, context):
                                     x_label="tolerance", y_label="global error")
 
 
+# Bins of the estimate/true histograms.
+HISTOGRAM_BINS = 40
+
+
 def _panel(ax, title: str, series: list) -> dict:
     """A panel's data entry; a panel with nothing to plot says so on the figure and under "empty"."""
     entry = {"title": title, "series": series}
-    if not any(s.get("x") for s in series):
+    if not any(s.get("x") and s.get("y") for s in series):
         entry["empty"] = figure_style.NO_FINITE_VALUES
         ax.text(0.5, 0.5, figure_style.NO_FINITE_VALUES, transform=ax.transAxes, ha="center", va="center",
                 color="0.4")
@@ -263,8 +269,11 @@ def _distribution_figure(pairs: list, data: dict, context):
                           if finite(v) is not None]
                 if not values:
                     continue
-                ax.hist(values, bins=40, histtype="step", density=True, color=f"C{i % 10}", label=str(p.get("pair")))
-                series.append({"label": str(p.get("pair")), "x": sorted(values), "y": []})
+                density, edges = np.histogram(values, bins=HISTOGRAM_BINS, density=True)
+                centres = [float((a + b) / 2) for a, b in zip(edges[:-1], edges[1:])]
+                # Drawn as a line through each bin's centre and density, the plotted data beside it.
+                ax.plot(centres, density, drawstyle="steps-mid", color=f"C{i % 10}", label=str(p.get("pair")))
+                series.append({"label": str(p.get("pair")), "x": centres, "y": [float(d) for d in density]})
         ax.axvline(-math.log10(factor), color="black", ls=":", lw=1.2, label=f"deceived: estimate < true / {factor:g}")
         ax.set_title(str(problem))
         ax.set_xlabel("log10(estimate / true local error), accepted steps, every tolerance")
