@@ -610,7 +610,7 @@ int run_stepper_check(const check_options& o) {
   try {
     battery = isolated_stepper_battery(spec, o.limits);
   } catch (const isolated_battery_error& e) {
-    throw usage_error(std::string("--stepper: ") + e.what());
+    throw usage_error("--stepper: " + escaped_text(e.what()));
   }
   const std::string recovered = check_recovered_tableau(battery);
   std::FILE* out_text = o.json_path == "-" ? stderr : stdout;  // JSON on standard output stays parseable

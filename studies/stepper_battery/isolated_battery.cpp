@@ -121,12 +121,13 @@ bool same_file(int fd, const struct stat& before) {
     reply = nlohmann::json{{"refused", e.what()}}.dump(-1, ' ', false, invalid_utf8);
     status = child_refused;
   } catch (const stepper_refused& e) {
-    reply = nlohmann::json{{"refused", "stepper library '" + spec.path + "': " + e.what()}}.dump(-1, ' ', false,
-                                                                                                 invalid_utf8);
+    reply = nlohmann::json{{"refused", "stepper library '" + escaped_text(spec.path) + "': " + e.what()}}.dump(
+        -1, ' ', false, invalid_utf8);
     status = child_refused;
   } catch (const std::exception& e) {
-    reply = nlohmann::json{{"refused", "stepper library '" + spec.path + "': the battery stopped: " + e.what()}}.dump(
-        -1, ' ', false, invalid_utf8);
+    reply = nlohmann::json{{"refused",
+                            "stepper library '" + escaped_text(spec.path) + "': the battery stopped: " + e.what()}}
+                .dump(-1, ' ', false, invalid_utf8);
     status = child_refused;
   }
   std::fflush(nullptr);  // what the library printed, to standard error
@@ -285,7 +286,7 @@ bool battery_shape_ok(const nlohmann::json& b) {
 }  // namespace
 
 nlohmann::json isolated_stepper_battery(const stepper_library_spec& spec, const battery_time_limits& limits) {
-  const std::string where = "stepper library '" + spec.path + "'";
+  const std::string where = "stepper library '" + escaped_text(spec.path) + "'";
   void* page = ::mmap(nullptr, sizeof(battery_progress), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   if (page == MAP_FAILED) throw std::runtime_error(std::string("mmap: ") + std::strerror(errno));
   auto* progress = new (page) battery_progress;

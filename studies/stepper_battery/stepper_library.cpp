@@ -7,6 +7,7 @@
 #include <dlfcn.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <exception>
 #include <filesystem>
 #include <limits>
@@ -107,10 +108,44 @@ orderly_stepper_info read_info(const orderly_stepper_info& symbol) {
 
 std::string dl_message() {
   const char* text = dlerror();
-  return text ? text : "unknown reason";
+  return text ? escaped_text(text) : "unknown reason";
 }
 
 }  // namespace
+
+std::string escaped_text(const std::string& text) {
+  std::string out;
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+  for (std::size_t i = 0; i < text.size();) {
+    const unsigned char lead = byte(i);
+    // The length of the UTF-8 sequence this byte leads (0: not a lead byte), and the smallest
+    // value it may encode (an overlong form is not UTF-8).
+    const std::size_t length = lead < 0x80           ? 1
+                               : (lead >> 5) == 0x6  ? 2
+                               : (lead >> 4) == 0xE  ? 3
+                               : (lead >> 3) == 0x1E ? 4
+                                                     : 0;
+    bool valid = length > 0 && i + length <= text.size();
+    unsigned long code = length == 1 ? lead : length == 2 ? lead & 0x1Fu : length == 3 ? lead & 0x0Fu : lead & 0x07u;
+    for (std::size_t k = 1; valid && k < length; ++k) {
+      valid = (byte(i + k) & 0xC0) == 0x80;
+      code = (code << 6) | (byte(i + k) & 0x3Fu);
+    }
+    static constexpr unsigned long smallest[] = {0, 0, 0x80, 0x800, 0x10000};
+    valid = valid && code >= smallest[length] && code <= 0x10FFFF && !(code >= 0xD800 && code <= 0xDFFF) &&
+            !(length == 1 && (code < 0x20 || code == 0x7F));
+    if (valid) {
+      out.append(text, i, length);
+      i += length;
+    } else {
+      char hex[5];
+      std::snprintf(hex, sizeof hex, "\\x%02x", lead);
+      out += hex;
+      ++i;
+    }
+  }
+  return out;
+}
 
 stepper_library_spec parse_stepper_library_spec(const std::string& text) {
   // The symbol follows the last ':' unless what follows it is a path (a directory named with ':').
@@ -121,7 +156,7 @@ stepper_library_spec parse_stepper_library_spec(const std::string& text) {
 }
 
 user_stepper load_stepper_library(const stepper_library_spec& spec) {
-  const std::string where = "stepper library '" + spec.path + "'";
+  const std::string where = "stepper library '" + escaped_text(spec.path) + "'";
   std::error_code ec;
   if (!std::filesystem::is_regular_file(spec.path, ec)) throw stepper_library_error(where + ": no such file");
   // An absolute path, so dlopen loads this file rather than searching the library path.

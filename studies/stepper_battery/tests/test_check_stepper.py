@@ -66,6 +66,45 @@ class RefusedLibraries(unittest.TestCase):
         self.assertEqual(code, 2, err)
 
 
+class LatinOnePaths(unittest.TestCase):
+    """A library under a directory whose name is Latin-1, not UTF-8 (b"lat\\xe9n"): a refusal is one
+    line of valid UTF-8 naming --stepper and the path with the byte escaped as \\xe9; a library
+    that can be judged gets its verdict."""
+
+    def run_check(self, *args):
+        result = subprocess.run([os.fsencode(ORDERLY), b"check", *args], capture_output=True, timeout=600)
+        return result.returncode, result.stdout, result.stderr.decode("utf-8")  # strict: valid UTF-8
+
+    def assert_refused_naming_the_path(self, argument, words):
+        code, _, err = self.run_check(b"--stepper", argument)
+        self.assertEqual(code, 2, err)
+        lines = err.strip().splitlines()
+        self.assertEqual(len(lines), 1, err)
+        self.assertIn("--stepper", lines[0])
+        self.assertIn("lat\\xe9n", lines[0])
+        self.assertNotIn("\ufffd", lines[0])
+        self.assertNotIn("json", lines[0].lower())
+        for word in words:
+            self.assertIn(word, lines[0])
+
+    def test_latin_one_paths_are_escaped_in_refusals_and_judged_otherwise(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            directory = os.path.join(os.fsencode(tmp), b"lat\xe9n")
+            os.mkdir(directory)
+            library = os.path.join(directory, b"librk4.so")
+            with open(os.environ["RK4_STEPPER"], "rb") as original, open(library, "wb") as copy:
+                copy.write(original.read())
+            self.assert_refused_naming_the_path(library + b":no_such_symbol", ("no symbol 'no_such_symbol'",))
+            self.assert_refused_naming_the_path(os.path.join(directory, b"absent.so"), ("no such file",))
+            not_a_library = os.path.join(directory, b"text.so")
+            with open(not_a_library, "wb") as f:
+                f.write(b"not a shared library\n")
+            self.assert_refused_naming_the_path(not_a_library, ("cannot be loaded",))
+            code, out, err = self.run_check(b"--stepper", library, b"--json", b"-")
+            self.assertEqual(code, 0, err)
+            self.assertEqual(json.loads(out)["verdict"], "pass")
+
+
 class HostileLibraries(unittest.TestCase):
     """Libraries that attack the child process the battery runs in. The parent keeps the time and
     reads the result; each library is judged or refused in one line, promptly."""

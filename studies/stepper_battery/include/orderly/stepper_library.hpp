@@ -20,6 +20,11 @@ struct stepper_library_spec {
 };
 stepper_library_spec parse_stepper_library_spec(const std::string& text);
 
+// Text as a message may print it: a path's bytes that are not UTF-8 (a Latin-1 file name) and
+// control characters written as \xNN, everything else as it is, so the message is one line of
+// valid UTF-8 that still says which file.
+std::string escaped_text(const std::string& text);
+
 user_stepper load_stepper_library(const stepper_library_spec& spec);
 
 }  // namespace orderly
