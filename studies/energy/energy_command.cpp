@@ -5,10 +5,11 @@
 #include "output.hpp"
 #include "resolve.hpp"
 #include "sharded_run.hpp"
+#include "time_bound.hpp"
 
 #include <orderly/energy.hpp>
+#include <orderly/energy_cost.hpp>
 #include <orderly/formatted.hpp>
-#include <orderly/shard_cost.hpp>
 #include <orderly/problems/support.hpp>
 
 #include <chrono>
@@ -23,7 +24,7 @@ namespace {
 
 struct energy_options {
   std::string method, problem, h, scalar = "double", json_path, suite, shard;
-  double periods = 0, t_end = 0, newton_tolerance = 0;
+  double periods = 0, t_end = 0, newton_tolerance = 0, max_minutes = default_max_minutes;
   bool compensated = false, roundoff_shadow = false;
   unsigned threads = 0;
 };
@@ -31,26 +32,16 @@ struct energy_options {
 // Runs longer than this are refused: 10^8 steps of the cheapest method take minutes already.
 constexpr double max_steps = 1e8;
 
-// The work a run may take, in right-hand-side evaluations times state components, counted at
-// double's cost: a run beyond it is refused up front with its estimate. An implicit method's stage equations are
-// counted at implicit_evaluations_per_stage Newton iterations (each one evaluation per stage, the
-// simplified Newton iteration's usual count), and a wider scalar at its cost against double
-// (shard_cost.hpp: software quad arithmetic, 50-digit arithmetic).
-constexpr double max_work = 2e10;
-constexpr double implicit_evaluations_per_stage = 3;
+// The run's estimated CPU time (energy_cost.hpp), with its round-off shadow when asked for: the
+// same steps in the wider scalar (double for a float run, float128 otherwise).
+scalar_kind shadow_scalar(scalar_kind scalar) {
+  return scalar == scalar_kind::float32 ? scalar_kind::float64 : scalar_kind::quad;
+}
 
-void refuse_beyond_work_bound(const method_entry& method, const problem_entry& problem, scalar_kind scalar,
-                              double steps) {
-  const double evaluations =
-      method.implicit ? method.stages * implicit_evaluations_per_stage : std::max(method.fevals_per_step, 1.0);
-  const double dimension = static_cast<double>(instantiate<double>(problem).y0.size());
-  const double work = steps * evaluations * dimension * scalar_cost_factor(scalar);
-  if (work > max_work)
-    throw usage_error("the run would take about " + formatted("%.2g", work) + " evaluation-components (" +
-                      formatted("%.3g", steps) + " steps of " + method.name + " on " +
-                      std::to_string(static_cast<long long>(dimension)) + " components in " +
-                      std::string(scalar_name(scalar)) + "); at most " + formatted("%.0e", max_work) +
-                      ": a larger --h or a shorter span");
+double estimated_seconds(const energy_options& o, const method_entry& method, double dimension, scalar_kind scalar,
+                         double steps) {
+  const double shadow = o.roundoff_shadow ? energy_run_seconds(method, dimension, shadow_scalar(scalar), steps) : 0;
+  return energy_run_seconds(method, dimension, scalar, steps) + shadow;
 }
 
 void print_summary(const energy_result& r) {
@@ -127,7 +118,13 @@ void run_single(const energy_options& o) {
   const double steps = std::round(span / h);
   if (!(steps >= 1)) throw usage_error("--h " + o.h + ": longer than the time span");
   if (steps > max_steps) throw usage_error("the run would take " + formatted("%.3g", steps) + " steps; at most 1e8");
-  refuse_beyond_work_bound(method, problem, *scalar, steps);
+  const auto dimension = instantiate<double>(problem).y0.size();
+  refuse_beyond_time_bound(o.max_minutes, "the run",
+                           estimated_seconds(o, method, static_cast<double>(dimension), *scalar, steps),
+                           formatted("%.3g", steps) + " steps of " + method.name + " on " + std::to_string(dimension) +
+                               " components in " + std::string(scalar_name(*scalar)) +
+                               (o.roundoff_shadow ? " and " + std::string(scalar_name(shadow_scalar(*scalar))) : ""),
+                           "give a larger --h or a shorter span");
   // The run's scalar must hold h and advance the clock by it up to the end of the span.
   with_scalar(*scalar, [&](auto zero) {
     using T = decltype(zero);
@@ -197,6 +194,9 @@ void add_energy_command(CLI::App& app) {
   cmd->add_option("--suite", o->suite,
                   "Run a suite: default (writes reports/out/energy/energy.json unless --json), or quick (a few short "
                   "runs, no seed experiments or settling study)");
+  add_max_minutes_option(
+      *cmd, o->max_minutes,
+      "a single run: its steps times the costs per step and component measured for the method's family and the scalar");
   add_threads_option(*cmd, o->threads, "Threads for the suite (default: all cores)");
   add_shard_option(*cmd, o->shard);
   cmd->callback([o] {

@@ -84,9 +84,16 @@ REFUSED = [
     (["check", "--tableau-dir", "/nonexistent", "--out", "OUT"], "--tableau-dir '/nonexistent': not a directory"),
     (["check", "--tableau", "t.json", "--shard", "1/2"], "--shard: only with --tableau-dir"),
     (["check", "--tableau-dir", ".", "--out", "OUT", "--shard", "3/2"], "--shard '3/2'"),
-    # Runs beyond the work bound are refused up front with the estimate; step counts printed sanely.
+    # Runs estimated beyond --max-minutes are refused up front with the estimate (about 18 days
+    # measured per step for this one); step counts printed sanely.
     (["energy", "--method", "radau13", "--problem", "pleiades", "--h", "1/10000", "--t-end", "10000", "--scalar",
-      "float128"], "evaluation-components (1e+08 steps of radau13 on 28 components in float128); at most 2e+10"),
+      "float128"], "--max-minutes 10: the run would take about"),
+    (["energy", "--method", "radau13", "--problem", "pleiades", "--h", "1/10000", "--t-end", "10000", "--scalar",
+      "float128"], "days (1e+08 steps of radau13 on 28 components in float128); give a larger --h or a shorter span"),
+    (["energy", "--method", "rk4", "--problem", "kepler", "--h", "1/100000", "--t-end", "1000", "--max-minutes", "0.01"],
+     "--max-minutes 0.01: the run would take about"),
+    (["energy", "--method", "rk4", "--problem", "kepler", "--h", "1/100", "--t-end", "1", "--max-minutes", "-1"],
+     "--max-minutes: Value -1 not in range 0 to 525600"),
     (["energy", "--method", "rk4", "--problem", "harmonic", "--h", "1", "--t-end", "1e300"],
      "the run would take 1e+300 steps; at most 1e8"),
     # A range is given as it is, not in fixed point ("0.000000 to 1.000000" hid the 1e-13 floor).
