@@ -5,6 +5,7 @@
 //   orderly reference --all --check                     recomputes and compares with the stored values
 #include "commands.hpp"
 #include "resolve.hpp"
+#include "time_bound.hpp"
 
 #include <orderly/problems/support.hpp>
 #include <orderly/reference_solution.hpp>
@@ -29,6 +30,7 @@ struct reference_options {
   bool recompute = false;
   bool check = false;
   bool all = false;
+  double max_minutes = default_max_minutes;
 };
 
 struct reference_report {
@@ -75,20 +77,43 @@ mp50 parse_time(const problem_entry& entry, const std::string& text) {
 }
 
 // A computed reference can take minutes: a line on stderr at most every progress_interval, the
-// first after one interval (a quick computation prints none).
+// first after one interval (a quick computation prints none), with the attempt's time left at the
+// rate its span has been integrated so far.
 constexpr std::chrono::seconds progress_interval{2};
 
 reference_progress progress_line(const std::string& problem) {
   const auto start = std::chrono::steady_clock::now();
-  return [problem, start, last = start](const reference_progress_point& p) mutable {
+  return [problem, start, last = start, attempt_start = start, attempt = 0](const reference_progress_point& p) mutable {
     const auto now = std::chrono::steady_clock::now();
+    if (p.attempt != attempt) attempt = p.attempt, attempt_start = now;
     if (now - last < progress_interval) return;
     last = now;
-    std::fprintf(stderr, "reference %s: attempt %d of at most %d, %.0f%% of the span integrated, %.0f s elapsed\n",
+    const double in_attempt = std::chrono::duration<double>(now - attempt_start).count();
+    const std::string left = p.fraction > 0 ? ", about " + estimate_text(in_attempt * (1 - p.fraction) / p.fraction) +
+                                                  " left in this attempt"
+                                            : "";
+    std::fprintf(stderr, "reference %s: attempt %d of at most %d, %.0f%% of the span integrated, %.0f s elapsed%s\n",
                  problem.c_str(), p.attempt, p.max_attempts, 100 * p.fraction,
-                 std::chrono::duration<double>(now - start).count());
+                 std::chrono::duration<double>(now - start).count(), left.c_str());
     std::fflush(stderr);
   };
+}
+
+// A computed reference's time, estimated before it starts from the stored reference's own
+// computation (reference/data: its compute time to t_end) scaled by the span, one attempt; refused
+// beyond --max-minutes. A problem without a stored computation has no estimate.
+void refuse_beyond_stored_estimate(const problem_entry& entry, const mp50& t, double max_minutes) {
+  const auto stored = load_reference(entry);
+  if (!stored || stored->times.empty() || !(stored->compute_seconds > 0)) return;
+  const auto p = instantiate<mp50>(entry);
+  const mp50 stored_span = stored->times.back() - p.t0;
+  if (!(stored_span > 0)) return;
+  const double ratio = static_cast<double>((t - p.t0) / stored_span);
+  refuse_beyond_time_bound(max_minutes, "the reference to t = " + t.str(6), stored->compute_seconds * ratio,
+                           "its stored computation to t = " + stored->times.back().str(6) + " took " +
+                               formatted("%.1f s", stored->compute_seconds) + "; this span is " +
+                               formatted("%.3g", ratio) + " times as long",
+                           "give a shorter --t");
 }
 
 reference_report run_one(const problem_entry& entry, const reference_options& options) {
@@ -104,6 +129,9 @@ reference_report run_one(const problem_entry& entry, const reference_options& op
                         "'s solution by more than its size; no digit can be certified");
     return report;
   }
+  // Every path below computes a reference unless a stored one holds t.
+  const bool stored_serves = !options.check && !options.recompute && at_end && load_reference(entry).has_value();
+  if (!stored_serves) refuse_beyond_stored_estimate(entry, t, options.max_minutes);
   if (options.check) {
     const auto stored = load_reference(entry);
     if (!stored) throw std::runtime_error("no stored reference for " + entry.info.name + " to check");
@@ -171,6 +199,8 @@ void add_reference_command(CLI::App& app) {
                     "Compute afresh (two runs) and, at t_end, rewrite reference/data/<name>.json");
   command->add_flag("--check", options->check, "Recompute and compare with the stored reference (exit 1 on mismatch)");
   command->add_flag("--all", options->all, "Every problem in the catalog (at t_end)");
+  add_max_minutes_option(*command, options->max_minutes,
+                         "a computed reference: the stored computation's time to t_end, scaled by the span");
   command->callback([options] {
     if (options->all == !options->problem.empty())
       throw usage_error("reference: give exactly one of --problem NAME and --all");

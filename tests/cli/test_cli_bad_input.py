@@ -94,6 +94,9 @@ REFUSED = [
      "--max-minutes 0.01: the run would take about"),
     (["energy", "--method", "rk4", "--problem", "kepler", "--h", "1/100", "--t-end", "1", "--max-minutes", "-1"],
      "--max-minutes: Value -1 not in range 0 to 525600"),
+    # A computed reference far beyond its stored span: estimated from the stored computation's time.
+    (["reference", "--problem", "pleiades", "--t", "300"], "--max-minutes 10: the reference to t = 300 would take about"),
+    (["reference", "--problem", "pleiades", "--t", "300"], "this span is 100 times as long); give a shorter --t"),
     (["energy", "--method", "rk4", "--problem", "harmonic", "--h", "1", "--t-end", "1e300"],
      "the run would take 1e+300 steps; at most 1e8"),
     # A range is given as it is, not in fixed point ("0.000000 to 1.000000" hid the 1e-13 floor).
