@@ -16,6 +16,7 @@
 #include "input_limits.hpp"
 #include "output.hpp"
 #include "sharded_run.hpp"
+#include "time_bound.hpp"
 
 #include <orderly/algebraic_check.hpp>
 #include <orderly/closest_method.hpp>
@@ -26,6 +27,7 @@
 #include <orderly/analysis/rounded_stability.hpp>
 #include <orderly/isolated_battery.hpp>
 #include <orderly/job_runner.hpp>
+#include <orderly/measurement_cost.hpp>
 #include <orderly/method_identity_json.hpp>
 #include <orderly/json_text.hpp>
 #include <orderly/order_policy.hpp>
@@ -55,12 +57,16 @@ namespace {
 struct check_options {
   std::string tableau_path, stepper_library, json_path, report_dir, tableau_dir, out_dir, shard;
   unsigned threads = 0;
-  battery_time_limits limits;  // --step-timeout, --stage-timeout
+  double max_minutes = default_max_minutes;  // --max-minutes: the measurement's estimated CPU time
+  battery_time_limits limits;                // --step-timeout, --stage-timeout
 };
 
 // A tableau file larger than this is no method (a 40-stage tableau with 100-digit coefficients is
 // about 200 KB): refused before it is read, instead of parsed into gigabytes of memory.
 constexpr std::uintmax_t max_tableau_file_bytes = std::uintmax_t{4} << 20;
+
+// A part of the check estimated beyond this many CPU seconds is announced before it starts.
+constexpr double announced_seconds = 30;
 
 tableau_file read_tableau_file(const std::string& path) {
   if (std::filesystem::is_directory(path)) throw usage_error("--tableau '" + path + "': is a directory");
@@ -429,9 +435,36 @@ algebraic_outcome check_algebra(const tableau_file& file, bool identify = true) 
   return a;
 }
 
-check_outcome check_tableau(const std::string& path, unsigned threads) {
+// Refuses a part of the check estimated beyond --max-minutes before it starts
+// (measurement_cost.hpp); one that will take a while says so first, on standard error.
+void announce_estimate(const butcher_tableau& t, double max_minutes, const std::string& part, double seconds,
+                       const std::string& why, const std::string& how) {
+  refuse_beyond_time_bound(max_minutes, part + " of " + t.name, seconds, why, how);
+  if (seconds > announced_seconds)
+    std::fprintf(stderr, "check %s: %s estimated at about %s of CPU time (%s)\n", t.name.c_str(), part.c_str(),
+                 estimate_text(seconds).c_str(), why.c_str());
+}
+
+void announce_algebra(const butcher_tableau& t, double max_minutes) {
+  announce_estimate(t, max_minutes, "the coefficients' algebra", estimate_algebra_seconds(t),
+                    "order " + std::to_string(std::max(t.order, t.embedded_order.value_or(0))) + " with " +
+                        std::to_string(t.stages()) + " stages, from the length of its coefficients",
+                    "shorten the coefficients or declare a lower order");
+}
+
+void announce_measurement(const butcher_tableau& t, const method_entry& method, double max_minutes) {
+  const auto e = estimate_measurement(method, weight_sets_of(t));
+  announce_estimate(t, max_minutes, "the measurement", e.seconds,
+                    std::to_string(e.runs) + " runs, " + formatted("%.3g", e.steps) + " steps of a " +
+                        std::to_string(t.stages()) + "-stage " + (method.implicit ? "implicit" : "explicit") +
+                        " method in double, timed on a pilot of its first steps",
+                    "fewer stages make a cheaper check");
+}
+
+check_outcome check_tableau(const std::string& path, unsigned threads, double max_minutes) {
   const auto file = read_tableau_file(path);
   const auto& t = file.tableau;
+  announce_algebra(t, max_minutes);
   auto [out, details, checks, method] = check_algebra(file);
   // Never beyond the precision the coefficients suit: the escalation of an unsettled run stops there.
   if (checks.capped && checks.measurable) method.coefficient_digits = decimal_digits(checks.scalar);
@@ -443,6 +476,7 @@ check_outcome check_tableau(const std::string& path, unsigned threads) {
     details += "  convergence: not measured (the coefficients are too coarse for double)\n";
     out["measurement"] = "not run: coefficients too coarse for double";
   } else {
+    announce_measurement(t, method, max_minutes);
     tally = measure_convergence(method, t, threads, details);
     out["measurement"] = tally.runs;
   }
@@ -478,7 +512,7 @@ std::string check_recovered_tableau(nlohmann::json& battery) {
 
 int run_check(const check_options& o) {
   if (!o.json_path.empty()) check_output_path("--json", o.json_path);
-  const auto outcome = check_tableau(o.tableau_path, o.threads);
+  const auto outcome = check_tableau(o.tableau_path, o.threads, o.max_minutes);
   std::FILE* out_text = o.json_path == "-" ? stderr : stdout;  // JSON on standard output stays parseable
   std::fprintf(out_text, "%s", outcome.text.c_str());
   if (!o.json_path.empty()) write_json("--json", o.json_path, outcome.out);
@@ -516,7 +550,7 @@ suite_outputs check_outputs(const nlohmann::json&, const std::vector<std::string
 
 // A file's expected cost: its size, which grows with its stages and digits as the order conditions'
 // work does (orderly check's own work bound weighs both).
-sharded_suite check_suite(const std::string& dir, unsigned threads) {
+sharded_suite check_suite(const std::string& dir, unsigned threads, double max_minutes) {
   sharded_suite suite{.name = "check", .settings = nlohmann::json::object(), .assemble = &check_outputs};
   suite.keys = tableau_files(dir);
   for (const auto& name : suite.keys) {
@@ -526,9 +560,9 @@ sharded_suite check_suite(const std::string& dir, unsigned threads) {
   }
   suite.run = independent_jobs<std::string>(
       suite.keys,
-      [dir, threads](const std::string& name) -> nlohmann::json {
+      [dir, threads, max_minutes](const std::string& name) -> nlohmann::json {
         try {
-          return check_tableau((std::filesystem::path(dir) / name).string(), threads).out;
+          return check_tableau((std::filesystem::path(dir) / name).string(), threads, max_minutes).out;
         } catch (const usage_error& e) {
           return {{"schema", "orderly.check/2"}, {"verdict", "bad file"}, {"summary", e.what()}};
         }
@@ -542,7 +576,7 @@ sharded_suite check_suite(const std::string& dir, unsigned threads) {
 int run_check_dir(const check_options& o) {
   if (o.out_dir.empty()) throw usage_error("--tableau-dir: give --out DIR for the files' results");
   const auto shard = shard_option(o.shard);
-  auto suite = check_suite(o.tableau_dir, o.threads);
+  auto suite = check_suite(o.tableau_dir, o.threads, o.max_minutes);
   ensure_output_dir("--out", o.out_dir);
   const auto outputs = run_suite_or_shard(suite, shard, "--out", o.out_dir);
   if (!outputs) return 0;
@@ -663,6 +697,9 @@ void add_check_command(CLI::App& app) {
   stepper->excludes(dir);
   cmd->add_option("--out", o->out_dir, "With --tableau-dir: the directory for the results");
   add_threads_option(*cmd, o->threads, "Threads for the measurement (default: all cores)");
+  add_max_minutes_option(*cmd, o->max_minutes,
+                         "--tableau: the algebra from the coefficients' length, the measurement from a pilot of the "
+                         "method's first steps; progress lines follow");
   add_shard_option(*cmd, o->shard);
   cmd->callback([o] {
     if (o->tableau_path.empty() && o->tableau_dir.empty() && o->stepper_library.empty())

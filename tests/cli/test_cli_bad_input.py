@@ -210,6 +210,45 @@ class BadInput(unittest.TestCase):
             self.assertEqual(result.returncode, 2, result.stderr)
             self.assertIn("bytes, more than a tableau file's 4194304 (4 MiB)", result.stderr)
 
+    def refused_check(self, tableau, bound, text):
+        """`check --tableau` of a generated file under --max-minutes `bound`: one line, exit 2, no
+        output written, nothing on standard output."""
+        import json
+        with tempfile.TemporaryDirectory() as tmp:
+            path, out = os.path.join(tmp, "t.json"), os.path.join(tmp, "out.json")
+            with open(path, "w") as f:
+                json.dump(tableau, f)
+            result = run(["check", "--tableau", path, "--max-minutes", bound, "--json", out])
+            self.assertEqual(result.returncode, 2, result.stderr)
+            lines = [line for line in result.stderr.splitlines() if line.strip()]
+            self.assertEqual(len(lines), 1, result.stderr)
+            self.assertIn(text, lines[0])
+            self.assertEqual(result.stdout, "")
+            self.assertFalse(os.path.exists(out))
+
+    def test_long_coefficients_are_estimated_before_the_algebra_starts(self):
+        # 13 stages declaring order 12 with 70-digit random decimals: within the operation bounds
+        # (7.04e8 digit-weighted operations of 7.5e8), the check took 127 s without a line before.
+        import random
+        rng = random.Random(13)
+        entry = lambda: "0." + "".join(rng.choice("0123456789") for _ in range(70))
+        tableau = {"name": "explicit-13", "order": 12, "row_sum_condition": False,
+                   "A": [[]] + [[entry() for _ in range(i)] for i in range(1, 13)], "b": [entry() for _ in range(13)]}
+        self.refused_check(tableau, "0.5", "--max-minutes 0.5: the coefficients' algebra of explicit-13 would take "
+                                           "about")
+        self.refused_check(tableau, "0.5", "(order 12 with 13 stages, from the length of its coefficients)")
+
+    def test_a_fully_implicit_20_stage_table_is_estimated_from_a_pilot(self):
+        # A full 20 x 20 A of small random rationals (2 KB), declaring order 1: cheap algebra, but
+        # its Newton iteration makes the measurement take minutes.
+        from fractions import Fraction
+        import random
+        rng = random.Random(57)
+        a = [[Fraction(rng.randint(-9, 9), rng.randint(1, 9)) for _ in range(20)] for _ in range(20)]
+        tableau = {"name": "random-full-20", "order": 1, "A": [[str(x) for x in row] for row in a],
+                   "b": ["1/20"] * 20, "c": [str(sum(row)) for row in a]}
+        self.refused_check(tableau, "0.2", "--max-minutes 0.2: the measurement of random-full-20 would take about")
+
     def test_max_steps_bounds_every_grid_of_the_run_and_its_refinement(self):
         with tempfile.TemporaryDirectory() as tmp:
             path = os.path.join(tmp, "run.json")

@@ -205,12 +205,16 @@ inline int longest_digits(const std::vector<std::vector<written_coefficient>>& a
   return longest;
 }
 
+// The exact operations of the order conditions (up to order declared + 1) and stability function.
+inline double condition_work(int declared, std::size_t s) {
+  return static_cast<double>(generate_trees(declared + 1).trees.size()) * static_cast<double>(s * s) +
+         static_cast<double>(s * s) * static_cast<double>(s * s);
+}
+
 // Refuses a file whose order conditions (up to order declared + 1) and stability function would
 // cost more than the bounds above, before any of them is evaluated.
 inline void refuse_excessive_work(int declared, std::size_t s, int digits) {
-  const int highest = declared + 1;
-  const double work = static_cast<double>(generate_trees(highest).trees.size()) * static_cast<double>(s * s) +
-                      static_cast<double>(s * s) * static_cast<double>(s * s);
+  const double work = condition_work(declared, s);
   const std::string what = "order " + std::to_string(declared) + " with " + std::to_string(s) + " stages";
   if (work > max_condition_work)
     throw tableau_file_error(what + " needs about " + std::to_string(static_cast<long long>(work)) +
