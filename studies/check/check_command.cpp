@@ -46,6 +46,7 @@
 #include <memory>
 #include <sstream>
 #include <string_view>
+#include <tuple>
 
 #include <spawn.h>
 #include <sys/wait.h>
@@ -435,36 +436,40 @@ algebraic_outcome check_algebra(const tableau_file& file, bool identify = true) 
   return a;
 }
 
-// Refuses a part of the check estimated beyond --max-minutes before it starts
-// (measurement_cost.hpp); one that will take a while says so first, on standard error.
-void announce_estimate(const butcher_tableau& t, double max_minutes, const std::string& part, double seconds,
-                       const std::string& why, const std::string& how) {
-  refuse_beyond_time_bound(max_minutes, part + " of " + t.name, seconds, why, how);
-  if (seconds > announced_seconds)
-    std::fprintf(stderr, "check %s: %s estimated at about %s of CPU time (%s)\n", t.name.c_str(), part.c_str(),
-                 estimate_text(seconds).c_str(), why.c_str());
-}
-
-void announce_algebra(const butcher_tableau& t, double max_minutes) {
-  announce_estimate(t, max_minutes, "the coefficients' algebra", estimate_algebra_seconds(t),
-                    "order " + std::to_string(std::max(t.order, t.embedded_order.value_or(0))) + " with " +
-                        std::to_string(t.stages()) + " stages, from the length of its coefficients",
-                    "shorten the coefficients or declare a lower order");
-}
-
-void announce_measurement(const butcher_tableau& t, const method_entry& method, double max_minutes) {
+// The check's two parts estimated before either starts (measurement_cost.hpp) and refused beyond
+// --max-minutes: the algebra alone first (it decides whether the pilot runs at all), then the
+// algebra and the measurement together; a part that will take a while is announced on standard
+// error. The pilot runs the method as the measurement would: a decimal file that turns out too
+// coarse for double is not measured, and its estimate counted the measurement anyway (an
+// overestimate, never a run cut short).
+void announce_check(const butcher_tableau& t, double max_minutes) {
+  const double algebra = estimate_algebra_seconds(t);
+  const std::string algebra_why = "order " + std::to_string(std::max(t.order, t.embedded_order.value_or(0))) +
+                                  " with " + std::to_string(t.stages()) +
+                                  " stages, from the length of its coefficients";
+  refuse_beyond_time_bound(max_minutes, "the coefficients' algebra of " + t.name, algebra, algebra_why,
+                           "shorten the coefficients or declare a lower order");
+  const auto method = catalog_entry(t);
   const auto e = estimate_measurement(method, weight_sets_of(t));
-  announce_estimate(t, max_minutes, "the measurement", e.seconds,
-                    std::to_string(e.runs) + " runs, " + formatted("%.3g", e.steps) + " steps of a " +
-                        std::to_string(t.stages()) + "-stage " + (method.implicit ? "implicit" : "explicit") +
-                        " method in double, timed on a pilot of its first steps",
-                    "fewer stages make a cheaper check");
+  const std::string measurement_why = std::to_string(e.runs) + " runs, " + formatted("%.3g", e.steps) + " steps of a " +
+                                      std::to_string(t.stages()) + "-stage " +
+                                      (method.implicit ? "implicit" : "explicit") +
+                                      " method in double, timed on a pilot of its first steps";
+  refuse_beyond_time_bound(max_minutes, "the check of " + t.name, algebra + e.seconds,
+                           "the coefficients' algebra about " + estimate_text(algebra) + ", " + algebra_why +
+                               "; the measurement about " + estimate_text(e.seconds) + ", " + measurement_why,
+                           "fewer stages make a cheaper check");
+  for (const auto& [part, seconds, why] : {std::tuple{"the coefficients' algebra", algebra, algebra_why},
+                                           std::tuple{"the measurement", e.seconds, measurement_why}})
+    if (seconds > announced_seconds)
+      std::fprintf(stderr, "check %s: %s estimated at about %s of CPU time (%s)\n", t.name.c_str(), part,
+                   estimate_text(seconds).c_str(), why.c_str());
 }
 
 check_outcome check_tableau(const std::string& path, unsigned threads, double max_minutes) {
   const auto file = read_tableau_file(path);
   const auto& t = file.tableau;
-  announce_algebra(t, max_minutes);
+  announce_check(t, max_minutes);
   auto [out, details, checks, method] = check_algebra(file);
   // Never beyond the precision the coefficients suit: the escalation of an unsettled run stops there.
   if (checks.capped && checks.measurable) method.coefficient_digits = decimal_digits(checks.scalar);
@@ -476,7 +481,6 @@ check_outcome check_tableau(const std::string& path, unsigned threads, double ma
     details += "  convergence: not measured (the coefficients are too coarse for double)\n";
     out["measurement"] = "not run: coefficients too coarse for double";
   } else {
-    announce_measurement(t, method, max_minutes);
     tally = measure_convergence(method, t, threads, details);
     out["measurement"] = tally.runs;
   }

@@ -247,7 +247,8 @@ class BadInput(unittest.TestCase):
         a = [[Fraction(rng.randint(-9, 9), rng.randint(1, 9)) for _ in range(20)] for _ in range(20)]
         tableau = {"name": "random-full-20", "order": 1, "A": [[str(x) for x in row] for row in a],
                    "b": ["1/20"] * 20, "c": [str(sum(row)) for row in a]}
-        self.refused_check(tableau, "0.2", "--max-minutes 0.2: the measurement of random-full-20 would take about")
+        self.refused_check(tableau, "0.2", "--max-minutes 0.2: the check of random-full-20 would take about")
+        self.refused_check(tableau, "0.2", "; the measurement about")
 
     def test_max_steps_bounds_every_grid_of_the_run_and_its_refinement(self):
         with tempfile.TemporaryDirectory() as tmp:

@@ -84,6 +84,10 @@ inline measurement_estimate estimate_measurement(const method_entry& method, con
 // largest of the whole checks measured for the README's "Limits" paragraph, 2e-8 to 8e-8.
 inline constexpr double seconds_per_weighted_operation = 8e-8;
 
+// The work model of tableau_file.hpp, but for an implicit A the s^4 operations of the stability
+// function and the geometric properties (determinants and solves with A) act on rationals that grow
+// to about s times the entries' length, as a determinant's do: a random full 40-stage A of one-digit
+// rationals spends minutes there, 2 s by the entries' length alone.
 inline double estimate_algebra_seconds(const butcher_tableau& t) {
   int longest = 1;
   const auto lengthen = [&](const std::vector<exact>& row) {
@@ -93,8 +97,11 @@ inline double estimate_algebra_seconds(const butcher_tableau& t) {
   lengthen(t.b);
   lengthen(t.c);
   if (t.b_embedded) lengthen(*t.b_embedded);
+  const double s = static_cast<double>(t.stages()), length = static_cast<double>(longest);
   const int declared = std::max(t.order, t.embedded_order.value_or(0));
-  return detail::condition_work(declared, t.stages()) * std::pow(static_cast<double>(longest), digit_cost_exponent) *
+  const double square = s * s * s * s, conditions = detail::condition_work(declared, t.stages()) - square;
+  const double grown = t.is_explicit() ? length : s * length;
+  return (conditions * std::pow(length, digit_cost_exponent) + square * std::pow(grown, digit_cost_exponent)) *
          seconds_per_weighted_operation;
 }
 
