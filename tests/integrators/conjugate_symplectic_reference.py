@@ -16,7 +16,9 @@ It also computes the modified field by the logarithm of the character in the con
 the Connes-Kreimer Hopf algebra (Murua 2006), a route Orderly does not take either, to compare the
 printed leading terms of the modified equation.
 
-Run as a script it prints every method's figures (and writes JSON with --json FILE).
+Run as a script it prints every method's figures, writes them with --json FILE
+(conjugate_symplectic_expected.json, read by the GoogleTest in geometric_properties.cpp) and with
+--check FILE fails unless FILE holds what it computes (CTest: conjugate_symplectic_reference).
 """
 import itertools
 import json
@@ -406,6 +408,13 @@ def main(argv):
         out[name] = analyse(name, MAX_ORDER, FULL_ORDER)
         check_published(name, out[name])
         print(name, json.dumps(out[name]), flush=True)
+    if "--check" in argv:  # the committed expectations are what this script computes
+        with open(argv[argv.index("--check") + 1]) as f:
+            committed = json.load(f)
+        if committed["methods"] != json.loads(json.dumps(out)):
+            print("conjugate_symplectic_expected.json differs from the computation", file=sys.stderr)
+            sys.exit(1)
+        print("the committed expectations agree; GNI Example VI.8.4 reproduced")
     if "--json" in argv:
         with open(argv[argv.index("--json") + 1], "w") as f:
             json.dump({"source": "tests/integrators/conjugate_symplectic_reference.py", "max_order": MAX_ORDER,
