@@ -184,6 +184,25 @@ std::optional<double> predicted_kepler_drift_rate(const method_entry& method, co
   return static_cast<double>(std::pow(static_cast<real>(h), e->drift_tree_order - 1) * average / std::fabs(energy));
 }
 
+std::optional<double> kepler_drift_rate_along_run(const method_entry& method, const std::vector<double>& times,
+                                                  const std::vector<double>& deviations,
+                                                  const std::vector<std::array<double, 4>>& states, double h,
+                                                  double rate_at_start) {
+  if (times.empty() || times.size() != states.size() || times.size() != deviations.size()) return std::nullopt;
+  // dH/dt / |H0| at a sample: the rate relative to the orbit's own |H| = |H0| (1 - dev), H0 < 0.
+  double previous_t = 0, previous_slope = rate_at_start, deviation = 0;
+  for (std::size_t i = 0; i < times.size(); ++i) {
+    const auto rate = predicted_kepler_drift_rate(method, states[i], h);
+    if (!rate) return std::nullopt;
+    const double slope = *rate * (1 - deviations[i]);
+    deviation += (times[i] - previous_t) * (previous_slope + slope) / 2;
+    previous_t = times[i];
+    previous_slope = slope;
+  }
+  if (!(previous_t > 0) || !(1 + deviation > 0)) return std::nullopt;
+  return std::log1p(deviation) / previous_t;
+}
+
 double predicted_harmonic_drift_rate(const coefficient_expectation& e, double omega, double h) {
   if (!e.drift_power) return 0;
   return *e.drift_coefficient * std::pow(omega, *e.drift_power) * std::pow(h, *e.drift_power - 1);

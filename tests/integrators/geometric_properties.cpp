@@ -12,6 +12,12 @@
 //   - Modified equations of explicit midpoint and RK4 derived with sympy on a scalar ODE
 //     (modified_equation_reference.py, output in modified_equation_expected.json).
 //   - The harmonic drift from |R(iy)|^2 expanded by hand.
+//   - Conjugate-symplectic orders from their definition (Hairer-Lubich-Wanner, GNI, Sect. VI.8.1: a
+//     B-series chi with chi^-1 o Psi o chi = Phi + O(h^(r+1)), Psi symplectic), solved in exact
+//     rationals by conjugate_symplectic_reference.py (composition law and Butcher-group inverse, not
+//     Orderly's substitution law and rank test), output in conjugate_symplectic_expected.json; the
+//     script reproduces GNI Example VI.8.4's symplecticity defects of the 3-stage Lobatto methods
+//     (Lobatto IIIB3 is not conjugate symplectic to order 5, Lobatto IIIA3 is).
 #include <orderly/analysis/geometric_properties.hpp>
 #include <orderly/catalog.hpp>
 #include <orderly/geometric_json.hpp>
@@ -19,6 +25,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <optional>
@@ -189,6 +196,62 @@ TEST(GeometricProperties, ModifiedEquationsOfMidpointAndRk4MatchSympy) {
       for (const auto& term : terms)
         from_sympy[term[0].get<std::vector<int>>()] = parse_exact(term[1].get<std::string>());
       EXPECT_EQ(scalar_modified_terms(trees, b, order, width), from_sympy) << name << " order " << order;
+    }
+  }
+}
+
+// A tree's bracket notation with its children's strings sorted, as the reference script writes it.
+std::string canonical_notation(const tree_forest& forest, int tree) {
+  const auto& children = forest.trees[static_cast<std::size_t>(tree)].children;
+  if (children.empty()) return "t";
+  std::vector<std::string> inner;
+  for (int child : children) inner.push_back(canonical_notation(forest, child));
+  std::sort(inner.begin(), inner.end());
+  std::string out = "[";
+  for (std::size_t k = 0; k < inner.size(); ++k) out += (k ? "," : "") + inner[k];
+  return out + "]";
+}
+
+TEST(GeometricProperties, ConjugateSymplecticOrdersMatchTheirDefinitionSolvedIndependently) {
+  std::ifstream in(std::string(ORDERLY_SOURCE_DIR) + "/tests/integrators/conjugate_symplectic_expected.json");
+  const auto expected = nlohmann::json::parse(in);
+  const int reach = expected.at("max_order").get<int>();
+  const std::map<std::string, geometric_properties> computed = {
+      {"implicit-midpoint", analyse_geometric_properties(catalog_tableau("implicit-midpoint"))},
+      {"trapezoidal", analyse_geometric_properties(catalog_tableau("trapezoidal"))},
+      {"rk4", analyse_geometric_properties(catalog_tableau("rk4"))},
+      {"gauss2", analyse_geometric_properties(catalog_tableau("gauss4"))},
+      {"lobatto-iiia3", analyse_geometric_properties(corpus_tableau("lobatto-iiia3.rational.json"))},
+      {"lobatto-iiib3", analyse_geometric_properties(corpus_tableau("lobatto-iiib3.rational.json"))},
+      {"lobatto-iiic3", analyse_geometric_properties(corpus_tableau("lobatto-iiic3.rational.json"))}};
+  ASSERT_EQ(expected.at("methods").size(), computed.size());
+  for (const auto& [name, g] : computed) {
+    const auto& e = expected.at("methods").at(name);
+    EXPECT_EQ(g.order, e.at("order").get<int>()) << name;
+    EXPECT_EQ(std::min(g.pseudo_symplectic_order, reach), e.at("pseudo_symplectic_order").get<int>()) << name;
+    const int order = e.at("conjugate_symplectic_order").get<int>();
+    if (e.at("conjugate_symplectic_capped").get<bool>()) {
+      // Conjugate symplectic through the reference's reach: Orderly must not find a failure before
+      // its own reach (min(8, 2p)).
+      EXPECT_TRUE(g.conjugate_symplectic_capped) << name;
+      EXPECT_GE(g.conjugate_symplectic_order, std::min(order, 2 * g.order)) << name;
+    } else {
+      EXPECT_EQ(g.conjugate_symplectic_order, order) << name;
+      EXPECT_FALSE(g.conjugate_symplectic_capped) << name;
+    }
+    // The modified field's terms of orders p+1 and p+2: exact for rational tableaus; the catalog's
+    // Gauss tableau is irrational (analysed at 100 digits), compared in double there.
+    const auto& forest = bseries_trees_up_to(g.max_tree_order).forest;
+    const auto& reference = e.at("modified_field_leading");
+    ASSERT_EQ(g.modified_equation.size(), reference.size()) << name;
+    for (const auto& term : g.modified_equation) {
+      const std::string tree = canonical_notation(forest, term.tree_index);
+      ASSERT_TRUE(reference.contains(tree)) << name << " " << tree;
+      const exact value = parse_exact(reference.at(tree).get<std::string>());
+      if (name == "gauss2")
+        EXPECT_NEAR(term.value_double, value.convert_to<double>(), 1e-15) << name << " " << tree;
+      else
+        EXPECT_EQ(parse_exact(term.value), value) << name << " " << tree;
     }
   }
 }

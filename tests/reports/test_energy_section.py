@@ -49,7 +49,8 @@ def document():
         "schema": "orderly.energy/2", "kind": "suite", "policy": POLICY, "parts": {},
         "runs": [
             run("kepler", "rk4", "explicit-rk", 1.0, 1e-9, "linear-drift",
-                drift_rate={"predicted": -3.4637e-9, "measured": -3.4682e-9, "note": "modified equation"}),
+                drift_rate={"predicted": -3.4637e-9, "measured": -3.4682e-9,
+                            "predicted_along_run": -3.4701e-9, "note": "modified equation"}),
             run("kepler", "yoshida4", "splitting", 0.0, 3e-7, "bounded"),
             run("kepler", "euler", "explicit-rk", 1.0, 1e-3, "unstable", stable=False,
                 failure="unstable at step 900, t = 9"),
@@ -92,6 +93,8 @@ class EnergySection(ReportFromInputs):
 
     def test_drift_rate_predicted_beside_measured(self):
         self.assertIn(">-3.464e-09<", self.index)  # predicted from the modified equation, from the JSON
+        self.assertIn("predicted along the run", self.index)  # Kepler: the rate on the run's own orbit
+        self.assertIn(">-3.470e-09<", self.index)
         self.assertIn(">-3.468e-09<", self.index)  # measured
 
     def test_harmonic_prediction_figure_and_table(self):

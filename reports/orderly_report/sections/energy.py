@@ -172,8 +172,10 @@ def _drift_rate_cells(run) -> list:
     measured ln(1 + (H - H0)/H0) / t at the last sample, less the run's round-off where measured."""
     rate = run.get("drift_rate") if isinstance(run.get("drift_rate"), dict) else {}
     predicted, measured = finite(rate.get("predicted")), finite(rate.get("measured"))
+    along = finite(rate.get("predicted_along_run"))  # Kepler: the same term on the run's own orbit
     note = str(rate.get("note") or "")
     return [model.Cell(DASH if predicted is None else f"{predicted:+.3e}", note),
+            model.Cell(DASH if along is None else f"{along:+.3e}", note),
             model.Cell(DASH if measured is None else f"{measured:+.3e}")]
 
 
@@ -197,7 +199,8 @@ def _theory_table(runs: list) -> model.Table:
     return model.Table(["part", "method", "h", "Newton stop", "energy growth", "energy against theory",
                         "energy: why not", "phase growth (mean anomaly)", "phase against theory", "phase: why not",
                         "round-off alone (shadow run)", "round-off against theory",
-                        "drift rate d ln H/dt: predicted (modified equation)", "measured"],
+                        "drift rate d ln H/dt: predicted (modified equation)",
+                        "predicted along the run's orbit (Kepler)", "measured"],
                        rows, caption="Every run against theory, the expectation derived from the method's "
                        "coefficients: energy bounded for symplectic methods (stage equations solved to round-off), "
                        "bounded up to t ~ h^-k for methods conjugate symplectic to order p + k, a linear drift "

@@ -7,7 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
+#include <vector>
 #include <numbers>
 
 using namespace orderly;
@@ -67,6 +69,21 @@ TEST(EnergyExpectation, Rk4DriftOnKeplerMeasuredAgainstTheModifiedEquation) {
   ASSERT_TRUE(result.measured_drift_rate);
   EXPECT_NEAR(*result.measured_drift_rate / *result.predicted_drift_rate, 1, 0.03);
   EXPECT_TRUE(result.energy_theory.agrees) << result.energy_theory.expected;
+}
+
+TEST(EnergyExpectation, KeplerDriftAlongAnUnchangedOrbitIsTheRateAtTheStart) {
+  // On an orbit that does not change (every sample's state y0, no deviation) the integrated slope is
+  // the start's rate R for the whole run: dev = R t, returned as ln(1 + R t)/t.
+  const double e = 0.6, h = 1.0 / 100;
+  const std::array<double, 4> y0{1 - e, 0, 0, std::sqrt((1 + e) / (1 - e))};
+  const auto rate = predicted_kepler_drift_rate(method("heun"), y0, h);
+  ASSERT_TRUE(rate);
+  const std::vector<double> times{10, 100, 1000, 10000};
+  const std::vector<double> deviations(times.size(), 0.0);
+  const std::vector<std::array<double, 4>> states(times.size(), y0);
+  const auto along = kepler_drift_rate_along_run(method("heun"), times, deviations, states, h, *rate);
+  ASSERT_TRUE(along);
+  EXPECT_NEAR(*along, std::log1p(*rate * 10000) / 10000, 1e-12 * std::fabs(*rate));
 }
 
 }  // namespace

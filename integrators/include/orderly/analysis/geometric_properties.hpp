@@ -18,7 +18,13 @@
 //   order                  field Hamiltonian through its trees of order r: its Hamiltonian defect at
 //                          each order n lies in the span of the Lie brackets [f, c], c on trees of
 //                          order n - 1 (the linear test is exact through n = 2p, p the order: a
-//                          change of variables id + h^p c alters the field at h^(2p) first)
+//                          change of variables id + h^p c alters the field at h^(2p) first).
+//                          Order r is HLW's "conjugate to a symplectic method up to order r"
+//                          (Sect. VI.8.1): Phi_h = chi_h^-1 o Psi_h o chi_h + O(h^(r+1)), Psi_h
+//                          symplectic; equivalently a modified Hamiltonian exists through h^(r-1).
+//                          Lobatto IIIA3 has r = 6 (= p + 2), Lobatto IIIB3 r = 4 (= p: HLW Example
+//                          VI.8.4, and an independent solve of the definition in
+//                          tests/integrators/conjugate_symplectic_reference.py)
 //   modified equation      b(t) of the trees of orders p+1 and p+2 (bseries.hpp)
 //
 // Energy. The modified field of a symplectic method is Hamiltonian: the energy error stays bounded

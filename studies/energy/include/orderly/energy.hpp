@@ -220,6 +220,11 @@ struct energy_result {
   // oscillator), and measured as ln(1 + dev) / t at the last sample, dev the relative energy
   // deviation less the round-off shadow's where the run has one (the truncation's drift alone).
   std::optional<double> predicted_drift_rate, measured_drift_rate;
+  // Kepler: the same leading term evaluated on the run's own osculating orbit at every sample and
+  // integrated over the run (dH/dt = rate(y) |H(y)|), given as ln(1 + dev)/t like the measured rate.
+  // It takes out the slow change of the orbit (a and e drift with the energy), which over a long run
+  // changes the rate itself; what is left beside the measurement is the modified field's next order.
+  std::optional<double> predicted_drift_rate_along_run;
   std::string drift_rate_note;
   energy_policy policy;
 };

@@ -46,6 +46,16 @@ std::optional<double> predicted_kepler_drift_rate(const method_entry& method, co
                                                   double h);
 inline constexpr int kepler_average_points = 256;
 
+// The leading term's prediction along a run of Kepler's problem: d((H - H0)/|H0|)/dt = rate(y) |H(y)|/|H0|
+// with rate(y) the prediction above at the orbit through the sample's state y (its own a and e),
+// integrated by the trapezoidal rule from t = 0 (rate_at_start, y0) over the samples (times, the
+// measured deviations (H - H0)/|H0| there, states); returned as ln(1 + dev)/t at the last sample.
+// None if a sample's orbit is no longer bound.
+std::optional<double> kepler_drift_rate_along_run(const method_entry& method, const std::vector<double>& times,
+                                                  const std::vector<double>& deviations,
+                                                  const std::vector<std::array<double, 4>>& states, double h,
+                                                  double rate_at_start);
+
 // The harmonic oscillator's predicted relative drift rate d ln H/dt at frequency omega and step h.
 double predicted_harmonic_drift_rate(const coefficient_expectation& e, double omega, double h);
 

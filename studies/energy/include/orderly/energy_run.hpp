@@ -242,6 +242,7 @@ class probe_recorder {
   }
 
   std::vector<energy_sample> samples;
+  std::vector<std::array<double, 4>> planar_states;  // a planar orbit's state at each sample
 
  private:
   void record(std::size_t n, const state_of<W>& y, bool bin_end) {
@@ -272,6 +273,9 @@ class probe_recorder {
       shadow_->bin_max = 0;
     }
     samples.push_back(s);
+    if (y.size() == 4)
+      planar_states.push_back(
+          {static_cast<double>(y[0]), static_cast<double>(y[1]), static_cast<double>(y[2]), static_cast<double>(y[3])});
     bin_max_ = 0;
   }
 
@@ -365,6 +369,7 @@ energy_result run_energy(const energy_request& request) {
 
   energy_result result;
   result.samples = std::move(recorder.samples);
+  const auto planar_states = std::move(recorder.planar_states);
   describe_run<T, Sum>(result, request, h, outcome, static_cast<double>(t0 + W(outcome.steps_done) * h_wide));
   if (request.method && problem.oscillator)
     attach_harmonic_prediction<T, W>(result, *request.method, entry, problem, h);
@@ -374,6 +379,16 @@ energy_result run_energy(const energy_request& request) {
                                     {static_cast<double>(problem.y0[0]), static_cast<double>(problem.y0[1]),
                                      static_cast<double>(problem.y0[2]), static_cast<double>(problem.y0[3])},
                                     static_cast<double>(h));
+  if (result.predicted_drift_rate && result.stable && !planar_states.empty() &&
+      planar_states.size() == result.samples.size()) {
+    std::vector<double> times, deviations;
+    for (const auto& s : result.samples) {
+      times.push_back(s.t - static_cast<double>(problem.t0));
+      deviations.push_back(s.energy_deviation);
+    }
+    result.predicted_drift_rate_along_run = kepler_drift_rate_along_run(
+        *request.method, times, deviations, planar_states, static_cast<double>(h), *result.predicted_drift_rate);
+  }
   return result;
 }
 
