@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <string>
 #include <type_traits>
@@ -148,8 +149,40 @@ TEST(CompiledStepper, OtherStageCountsFallBackToTheRuntimeStepper) {
   EXPECT_EQ(rk4.rhs_evaluations(), 4u * 64u);
 }
 
-// A small fixed-size state takes other kernels in both steppers (the compiled dense kernel; the
-// run-time stepper's component-by-component sums): the same bits still, states and error estimates.
+// rk4 with zero-weight stages appended up to `stages` (each evaluated at y + h k_3, node 1).
+butcher_tableau padded_rk4(int stages) {
+  butcher_tableau t = *find_method("rk4")->tableau();
+  t.name = "rk4-padded-" + std::to_string(stages);
+  for (int i = 4; i < stages; ++i) {
+    std::vector<exact> row(static_cast<std::size_t>(i), exact(0));
+    row[3] = exact(1);
+    t.a.push_back(row);
+    t.b.push_back(exact(0));
+    t.c.push_back(exact(1));
+  }
+  return t;
+}
+
+// The run-time stepper on a small fixed-size state runs the compiled form of its stage count up to
+// 17 stages, and sums longer tableaus component by component over its term lists: both give rk4's
+// compiled bits for rk4 padded with zero-weight stages, with one evaluation per stage.
+TEST(CompiledStepper, PaddedRk4OnASmallArrayGivesRk4sBits) {
+  using State = std::array<double, 2>;
+  for (const int stages : {5, 17, 18, 20}) {
+    explicit_rk<State> padded(padded_rk4(stages));
+    fixed_explicit_rk<State, 4> rk4(*find_method("rk4")->tableau());
+    State y_padded{1.0, 2.0 + 1.0 / 3}, y_rk4 = y_padded;
+    for (int n = 0; n < 64; ++n) {
+      padded.step(contractive_problem{}, n / 64.0, y_padded, 1 / 64.0);
+      rk4.step(contractive_problem{}, n / 64.0, y_rk4, 1 / 64.0);
+    }
+    EXPECT_EQ(y_padded, y_rk4) << stages << " stages";
+    EXPECT_EQ(padded.rhs_evaluations(), static_cast<std::uint64_t>(stages) * 64u) << stages << " stages";
+  }
+}
+
+// A small fixed-size state takes the compiled dense kernel in both steppers (the run-time stepper
+// through the compiled form of its stage count): the same bits, states and error estimates.
 TEST(CompiledStepper, GivesTheRuntimeStepperBitsOnASmallArray) {
   using State = std::array<double, 2>;
   for (const auto& tableau : explicit_tableaus()) {

@@ -5,12 +5,14 @@
 // step(f, t, y, h) advances y in place from t to t + h; y may not be aliased by f's output.
 //
 // This stepper reads its coefficients at run time, for any stage count (user tableau files); the
-// catalog's methods also have a compiled form, fixed_explicit_rk.hpp, which visit_explicit_stepper
-// picks when it can. Both do the same arithmetic, so they give the same bits: the coefficients are
-// rounded once from the exact tableau, the zero ones dropped at construction, and each weighted sum
-// is Y_i = y + (h a_i0) k_0 + (h a_i1) k_1 + ... left to right per component (weighted_sum.hpp),
-// with h a_ij recomputed only when h changes. An FSAL pair's last stage is evaluated at y_{n+1}
-// itself. The error estimate's weights b_j - bhat_j are differences of exact rationals, rounded once.
+// catalog's methods also have a compiled form, compiled_explicit_rk.hpp, which visit_explicit_stepper
+// (fixed_explicit_rk.hpp) picks when it can. Both do the same arithmetic, so they give the same bits:
+// the coefficients are rounded once from the exact tableau, the zero ones dropped at construction
+// (stage_coefficients.hpp), and each weighted sum is Y_i = y + (h a_i0) k_0 + (h a_i1) k_1 + ...
+// left to right per component (weighted_sum.hpp), with h a_ij recomputed only when h changes. An
+// FSAL pair's last stage is evaluated at y_{n+1} itself. The error estimate's weights b_j - bhat_j
+// are differences of exact rationals, rounded once. A state of a few components known at compile
+// time runs the compiled form of its stage count (see few_components).
 //
 // FSAL contract (first same as last, e.g. dopri54 with its primary weights): the last stage of a
 // step is f(t + h, y_{n+1}), and the next step reuses it when it starts at that time. The stepper
@@ -23,6 +25,8 @@
 // Sum = summation::compensated adds the increment h sum b_i k_i with a per-component Kahan carry
 // (compensated_sum.hpp); reset() also clears the carry.
 #include "compensated_sum.hpp"
+#include "compiled_explicit_rk.hpp"
+#include "stage_coefficients.hpp"
 #include "state_algebra.hpp"
 #include "tableau.hpp"
 #include "weighted_sum.hpp"
@@ -32,6 +36,7 @@
 #include <stdexcept>
 #include <type_traits>
 #include <utility>
+#include <variant>
 #include <vector>
 
 namespace orderly {
@@ -41,6 +46,7 @@ namespace explicit_rk_detail {
 // The nonzero terms of one weighted sum, in stage order, with h times each coefficient.
 template <class T>
 struct term_list {
+  using scalar = T;
   std::vector<std::size_t> stage;
   std::vector<T> coefficient;  // the exact coefficient rounded once
   std::vector<T> scaled;       // h * coefficient for the current h
@@ -71,12 +77,10 @@ struct prepared_size {
 
 }  // namespace explicit_rk_detail
 
-// The largest fixed state size explicit_rk sums component by component (see few_components).
-inline constexpr std::size_t few_components_max = 8;
-
 template <state_vector State, summation Sum = summation::plain>
 class explicit_rk {
   using terms = explicit_rk_detail::term_list<scalar_of<State>>;
+  using coefficients = stage_coefficients<terms>;
 
  public:
   using scalar = scalar_of<State>;
@@ -86,35 +90,30 @@ class explicit_rk {
       : explicit_rk(std::make_shared<const butcher_tableau>(tableau), weights) {}
 
   explicit explicit_rk(std::shared_ptr<const butcher_tableau> tableau, weight_set weights = weight_set::primary)
-      : tableau_(checked_explicit(std::move(tableau), weights)), weights_(weights) {
-    const auto& t = *tableau_;
-    const auto s = static_cast<std::size_t>(t.stages());
-    // FSAL reuse is valid only when the propagated weights are the last row of A.
-    fsal_ = t.first_same_as_last() && weights == weight_set::primary;
-    const auto& propagated = t.weights(weights);
-    rows_.resize(s);
-    for (std::size_t i = 0; i < s; ++i) {
-      for (std::size_t j = 0; j < i; ++j) rows_[i].add(j, t.a_at(static_cast<int>(i), static_cast<int>(j)));
-      node_.push_back(to_scalar<scalar>(t.c[i]));
-      weights_terms_.add(i, propagated[i]);
-      if (t.b_embedded) {  // the error estimate's weights (propagated - other), exact before rounding
-        const exact difference = t.b[i] - (*t.b_embedded)[i];
-        const exact signed_difference = weights == weight_set::primary ? difference : exact(-difference);
-        (fsal_ && i == s - 1 ? error_last_ : error_terms_).add(i, signed_difference);
-      }
-    }
+      : tableau_(checked_explicit(std::move(tableau), weights)), weights_(weights), terms_(*tableau_, weights) {
+    const auto s = static_cast<std::size_t>(tableau_->stages());
     k_.resize(s);
     data_.resize(s);
+    if constexpr (few_components) {
+      [&]<int... m>(std::integer_sequence<int, m...>) {
+        (void)((s == m + 1 ? (compiled_.template emplace<m + 1>(tableau_, weights), true) : false) || ...);
+      }
+      (std::make_integer_sequence<int, few_components_max_stages>{});
+    }
   }
 
   const butcher_tableau& tableau() const { return *tableau_; }
   int order() const { return weights_ == weight_set::primary ? tableau_->order : *tableau_->embedded_order; }
-  std::uint64_t rhs_evaluations() const { return rhs_evaluations_; }
+  std::uint64_t rhs_evaluations() const {
+    std::uint64_t count = rhs_evaluations_;
+    on_compiled(*this, [&](auto& compiled) { count = compiled.rhs_evaluations(); });
+    return count;
+  }
 
   // y <- y(t + h).
   template <class Rhs>
   void step(Rhs&& f, const scalar& t, State& y, const scalar& h) {
-    advance(f, t, y, h, nullptr);
+    if (!on_compiled(*this, [&](auto& compiled) { compiled.step(f, t, y, h); })) advance(f, t, y, h, nullptr);
   }
 
   // y <- y(t + h) with the propagated weights; error <- (propagated - other weight set), the
@@ -122,6 +121,7 @@ class explicit_rk {
   template <class Rhs>
   void step(Rhs&& f, const scalar& t, State& y, const scalar& h, State& error) {
     if (!tableau_->b_embedded) throw std::logic_error(tableau_->name + " has no error estimate");
+    if (on_compiled(*this, [&](auto& compiled) { compiled.step(f, t, y, h, error); })) return;
     resize_like(error, y);
     advance(f, t, y, h, &error);
   }
@@ -129,6 +129,7 @@ class explicit_rk {
   // Forget the cached last stage (and the compensation carry): call it when y was changed outside
   // the stepper (a rejected step, a new run, an event).
   void reset() {
+    on_compiled(*this, [](auto& compiled) { compiled.reset(); });
     end_valid_ = false;
     if constexpr (Sum == summation::compensated) compensation_.reset();
   }
@@ -136,6 +137,7 @@ class explicit_rk {
   // The next step, if it starts at t, takes `derivative` = f(t, y) as its first stage instead of
   // evaluating it (the same bits: f is deterministic).
   void set_first_stage(const scalar& t, const State& derivative) {
+    if (on_compiled(*this, [&](auto& compiled) { compiled.set_first_stage(t, derivative); })) return;
     k_[0] = derivative;  // where an FSAL step leaves f(t + h, y_{n+1}) for the next one
     prepared_.size = explicit_rk_detail::prepared_size::none;  // the copy may have moved k_[0]'s components
     end_t_ = t;
@@ -143,9 +145,50 @@ class explicit_rk {
   }
 
   // f(t + h, y_{n+1}) when the last step ended by evaluating it (FSAL), else nullptr.
-  const State* end_derivative() const { return fsal_ && end_valid_ ? &k_[0] : nullptr; }
+  const State* end_derivative() const {
+    const State* derivative = terms_.fsal && end_valid_ ? &k_[0] : nullptr;
+    on_compiled(*this, [&](const auto& compiled) { derivative = compiled.end_derivative(); });
+    return derivative;
+  }
 
  private:
+  // A state of a few components known at compile time (Lorenz's 3, a planar orbit's 4), in a
+  // hardware scalar: the compiled stepper's dense kernel (compiled_explicit_rk.hpp) keeps such a
+  // state and the stages in registers, where run-time term lists keep the stages in memory and
+  // cost up to twice odeint's time at -O3. So for these states the stepper runs the compiled form
+  // of its tableau's stage count, up to few_components_max_stages stages (the same coefficients,
+  // rounded once from the same exact tableau, in the same order: the same bits), and sums
+  // longer tableaus component by component over the term lists.
+  static constexpr std::size_t extent = weighted_sums::static_extent<State>::value;
+  static constexpr bool few_components =
+      std::is_arithmetic_v<scalar> && contiguous_state<State> && extent > 0 && extent <= dense_max_extent;
+  static constexpr int few_components_max_stages = 17;
+
+  // std::variant<std::monostate, fixed_explicit_rk<State, 1, Sum>, ..., <State, max, Sum>>.
+  static auto compiled_forms() {
+    return []<int... m>(std::integer_sequence<int, m...>) {
+      return std::variant<std::monostate, fixed_explicit_rk<State, m + 1, Sum>...>{};
+    }
+    (std::make_integer_sequence<int, few_components_max_stages>{});
+  }
+  using compiled_form = std::conditional_t<few_components, decltype(compiled_forms()), std::monostate>;
+
+  // Calls use(compiled stepper) when self runs a compiled form; false otherwise. A comparison per
+  // stage count, not std::visit, which for this many alternatives calls through a table of
+  // function pointers that the compiler cannot inline.
+  template <class Self, class Use>
+  static bool on_compiled(Self& self, Use&& use) {
+    if constexpr (few_components) {
+      const std::size_t index = self.compiled_.index();
+      return [&]<std::size_t... m>(std::index_sequence<m...>) {
+        return ((index == m + 1 ? (use(*std::get_if<m + 1>(&self.compiled_)), true) : false) || ...);
+      }
+      (std::make_index_sequence<few_components_max_stages>{});
+    } else {
+      return false;
+    }
+  }
+
   // For hardware scalars the step is flattened (everything called is inlined, the user's
   // right-hand side too), as the compiled stepper's sums are; software scalars' arithmetic
   // outweighs the calls.
@@ -168,7 +211,7 @@ class explicit_rk {
   void advance_body(Rhs& f, const scalar& t, State& y, const scalar& h, State* error) {
     using enum weighted_sums::sum_base;
     const std::size_t s = k_.size();
-    if (!(h == scaled_h_)) rescale(h);
+    terms_.scale_to(h);
     prepare(y);
     // A cached first stage (the previous step's last, or the caller's) is in k_[0] already.
     if (!(end_valid_ && same_step_time(t, end_t_, h))) {
@@ -176,25 +219,25 @@ class explicit_rk {
       ++rhs_evaluations_;
     }
     end_valid_ = false;  // until an FSAL step ends
-    const std::size_t computed = fsal_ ? s - 1 : s;
+    const std::size_t computed = terms_.fsal ? s - 1 : s;
     for (std::size_t i = 1; i < computed; ++i) {
-      sum<separate>(stage_, &y, rows_[i]);
-      f(t + node_[i] * h, stage_, k_[i]);
+      sum<separate>(stage_, &y, terms_.rows[i]);
+      f(t + terms_.node[i] * h, stage_, k_[i]);
       ++rhs_evaluations_;
     }
-    if (error) sum<none>(*error, nullptr, error_terms_);
+    if (error) sum<none>(*error, nullptr, terms_.error);
     if constexpr (Sum == summation::compensated) {
       resize_like(increment_, y);
-      sum<none>(increment_, nullptr, weights_terms_);
+      sum<none>(increment_, nullptr, terms_.weights);
       compensation_.add(y, increment_);
     } else {
-      sum<in_place>(y, nullptr, weights_terms_);
+      sum<in_place>(y, nullptr, terms_.weights);
     }
-    if (fsal_) {
-      f(t + node_[s - 1] * h, y, k_[s - 1]);
+    if (terms_.fsal) {
+      f(t + terms_.node[s - 1] * h, y, k_[s - 1]);
       ++rhs_evaluations_;
       // The last stage's error term is added last, as in one left-to-right sum.
-      if (error) sum<in_place>(*error, nullptr, error_last_);
+      if (error) sum<in_place>(*error, nullptr, terms_.error_last);
       // The last stage is the next step's first; a vector's swap exchanges the components' storage.
       std::swap(k_[0], k_[s - 1]);
       data_[0] = pointer(k_[0]);
@@ -214,16 +257,10 @@ class explicit_rk {
     prepared_.size = size_of(y);
   }
 
-  // A state of a few components known at compile time (Lorenz's 3): its sums run component by
-  // component over the term list, each component's chain in registers; larger states pass over
-  // their components once per block of terms (weighted_sum.hpp), vectorised.
-  static constexpr bool few_components = std::is_arithmetic_v<scalar> &&
-                                         weighted_sums::static_extent<State>::value > 0 &&
-                                         weighted_sums::static_extent<State>::value <= few_components_max;
-
   // out = base + sum of the list's terms (weighted_sum.hpp's order), for any state: contiguous
-  // ones through their data pointers, others (and few_components) component by component in the
-  // same order.
+  // ones through their data pointers, passing over the components once per block of terms
+  // (vectorised); others, and few_components (longer tableaus than the compiled forms serve),
+  // component by component in the same order, each component's chain in registers.
   template <weighted_sums::sum_base Base>
   void sum(State& out, const State* base, const terms& list) {
     const std::size_t count = list.stage.size();
@@ -259,14 +296,6 @@ class explicit_rk {
       return nullptr;
   }
 
-  void rescale(const scalar& h) {
-    for (auto& row : rows_) row.rescale(h);
-    weights_terms_.rescale(h);
-    error_terms_.rescale(h);
-    error_last_.rescale(h);
-    scaled_h_ = h;
-  }
-
   static std::shared_ptr<const butcher_tableau> checked_explicit(std::shared_ptr<const butcher_tableau> tableau,
                                                                  weight_set weights) {
     if (!tableau) throw std::invalid_argument("explicit_rk: no tableau");
@@ -278,11 +307,8 @@ class explicit_rk {
 
   std::shared_ptr<const butcher_tableau> tableau_;
   weight_set weights_;
-  bool fsal_ = false;
-  std::vector<terms> rows_;  // row i: the nonzero a_ij, j < i
-  terms weights_terms_, error_terms_, error_last_;
-  std::vector<scalar> node_;
-  scalar scaled_h_ = 0;  // the h the scaled coefficients hold (0: none yet; a step of 0 rescales to 0)
+  coefficients terms_;        // the nonzero coefficients' term lists (stage_coefficients.hpp)
+  compiled_form compiled_{};  // few_components, up to few_components_max_stages stages: the compiled form
   std::vector<State> k_;
   std::vector<scalar*> data_;                   // k_[i].data() for contiguous states
   explicit_rk_detail::prepared_size prepared_;  // the size prepare() shaped the stages for

@@ -25,6 +25,7 @@
 #include <orderly/compensated_sum.hpp>
 #include <orderly/splitting/method.hpp>
 #include <orderly/state_algebra.hpp>
+#include <orderly/weighted_sum.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -100,29 +101,53 @@ class splitting_stepper {
     resize_like(velocity_value_, q);
     if (!(h == scaled_h_)) rescale(h);
     if (force_valid_ && !same_step_time(t, force_t_, h)) force_valid_ = false;
+    if constexpr (few_components) {
+      // The step on local copies, written back once: as far as the compiler knows, q, p and the
+      // cached evaluations may share memory, so working on them in place would store and reload
+      // every component between a drift, a kick and an evaluation, on the step's critical path.
+      State local_q = q, local_p = p, local_force = force_value_, local_velocity = velocity_value_;
+      apply_operations(force, velocity, t, h, local_q, local_p, local_force, local_velocity);
+      q = local_q;
+      p = local_p;
+      force_value_ = local_force;
+      velocity_value_ = local_velocity;
+    } else {
+      apply_operations(force, velocity, t, h, q, p, force_value_, velocity_value_);
+    }
+  }
+
+  // A state of a few components known at compile time, in a hardware scalar (Kepler's 2): the
+  // step runs on local copies (see step_body).
+  static constexpr std::size_t few_components_max = 8;
+  static constexpr std::size_t extent = weighted_sums::static_extent<State>::value;
+  static constexpr bool few_components = std::is_arithmetic_v<scalar> && extent > 0 && extent <= few_components_max;
+
+  template <class Force, class Velocity>
+  void apply_operations(Force& force, Velocity& velocity, const scalar& t, const scalar& h, State& q, State& p,
+                        State& force_value, State& velocity_value) {
     for (const auto& op : operations_) {
       if (op.kick) {
         if (!force_valid_) {
           force_t_ = t + op.node * h;
-          force(force_t_, q, force_value_);
+          force(force_t_, q, force_value);
           ++force_evaluations_;
           force_valid_ = true;
         }
         if constexpr (Sum == summation::compensated)
-          carry_p_.add_scaled(p, op.scaled, force_value_);
+          carry_p_.add_scaled(p, op.scaled, force_value);
         else
-          add_scaled(p, p, op.scaled, force_value_);
+          add_scaled(p, p, op.scaled, force_value);
         velocity_valid_ = false;
       } else {
         if (!velocity_valid_) {
-          velocity(t, p, velocity_value_);
+          velocity(t, p, velocity_value);
           ++velocity_evaluations_;
           velocity_valid_ = true;
         }
         if constexpr (Sum == summation::compensated)
-          carry_q_.add_scaled(q, op.scaled, velocity_value_);
+          carry_q_.add_scaled(q, op.scaled, velocity_value);
         else
-          add_scaled(q, q, op.scaled, velocity_value_);
+          add_scaled(q, q, op.scaled, velocity_value);
         force_valid_ = false;
       }
     }
