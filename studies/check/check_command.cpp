@@ -32,6 +32,7 @@
 #include <orderly/stability.hpp>
 #include <orderly/stepper.h>
 #include <orderly/stepper_battery.hpp>
+#include <orderly/precision_audit.hpp>
 #include <orderly/tableau_file.hpp>
 
 #include <algorithm>
