@@ -22,7 +22,9 @@
 #include <limits>
 #include <memory>
 #include <numbers>
+#include <optional>
 #include <stdexcept>
+#include <utility>
 
 namespace orderly {
 namespace {
@@ -244,8 +246,7 @@ nlohmann::json analyse_runge_kutta_method(const std::string& name, const std::st
 
 // Splitting methods: the stepper's step matrix on q'' = -x^2 q with h = 1, its spectral radius
 // against |tr M| <= 2 from the exact trace polynomial.
-nlohmann::json analyse_splitting_method(const method_entry& method, bool with_region) {
-  const auto& m = *method.splitting();
+nlohmann::json analyse_splitting_method(const method_entry& method, const splitting_method& m, bool with_region) {
   const auto a = analyse_splitting(m);
   nlohmann::json j = {
       {"name", m.name}, {"title", m.title}, {"family", "splitting"}, {"declared_order", m.order}, {"order", a.order}};
@@ -289,8 +290,7 @@ nlohmann::json analyse_splitting_method(const method_entry& method, bool with_re
 
 // Runge-Kutta tableaus, explicit or implicit: the analysis of their coefficients (exact or to their
 // certified precision) and the catalog stepper's growth on the test equation.
-nlohmann::json analyse_tableau_method(const method_entry& method, bool with_region) {
-  const auto& t = *method.tableau();
+nlohmann::json analyse_tableau_method(const method_entry& method, const butcher_tableau& t, bool with_region) {
   auto j = analyse_runge_kutta_method(t.name, t.title, family_name(method.family), t.order, analyse_tableau(t),
                                       stepper_growth(method), with_region);
   j["citation"] = t.citation;
@@ -308,8 +308,7 @@ nlohmann::json rosenbrock_conditions_json(const std::vector<rosenbrock_condition
 // Rosenbrock methods: the stability functions come from the linear equivalent; the order from the
 // Rosenbrock order conditions, which hold to the published coefficients' digits (less the few a
 // sum of products of them loses), not exactly.
-nlohmann::json analyse_rosenbrock_method(const method_entry& method, bool with_region) {
-  const auto& r = *method.rosenbrock();
+nlohmann::json analyse_rosenbrock_method(const method_entry& method, const rosenbrock_method& r, bool with_region) {
   const exact tolerance =
       r.coefficient_digits == 0
           ? exact(0)
@@ -351,27 +350,23 @@ nlohmann::json analyse_rosenbrock_method(const method_entry& method, bool with_r
 std::vector<std::string> analysable_methods() {
   std::vector<std::string> names;
   for (const auto& m : method_catalog())
-    if (m.family != method_family::seed) names.push_back(m.name);
+    if (m.has_coefficients()) names.push_back(m.name);
   return names;
 }
 
 // One analysis per family.
 nlohmann::json analyse_method(const std::string& name, bool with_region) {
-  if (const auto* method = find_method(name)) {
-    switch (method->family) {
-      case method_family::explicit_rk:
-      case method_family::embedded_rk:
-      case method_family::implicit_rk:
-        return analyse_tableau_method(*method, with_region);
-      case method_family::rosenbrock:
-        return analyse_rosenbrock_method(*method, with_region);
-      case method_family::splitting:
-        return analyse_splitting_method(*method, with_region);
-      case method_family::seed:  // the articles' float code: no coefficients to analyse
-        break;
-    }
-  }
-  throw std::invalid_argument("no analysable method '" + name + "'");
+  using result = std::optional<nlohmann::json>;
+  const auto* method = find_method(name);
+  if (!method) throw std::invalid_argument("no analysable method '" + name + "'");
+  result analysis = method->visit(method_visitor{
+      [&](const butcher_tableau& t) -> result { return analyse_tableau_method(*method, t, with_region); },
+      [&](const rosenbrock_method& r) -> result { return analyse_rosenbrock_method(*method, r, with_region); },
+      [&](const splitting_method& m) -> result { return analyse_splitting_method(*method, m, with_region); },
+      [](const seed_specimen&) -> result { return std::nullopt; },  // the articles' float code
+  });
+  if (!analysis) throw std::invalid_argument("no analysable method '" + name + "'");
+  return std::move(*analysis);
 }
 
 const std::vector<std::string>& quick_analysis_methods() {

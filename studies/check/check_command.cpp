@@ -1,5 +1,5 @@
 // `orderly check --tableau FILE.json`: a user's method as a file, checked as the catalog's are:
-// structure, the order exactly and to the coefficients' precision (tableau_file.hpp), error norms,
+// structure, the order exactly and to the coefficients' precision (precision_audit.hpp), error norms,
 // the stability function decided for the method the coefficients denote, then the convergence
 // study on the gate's problems in a scalar the coefficients suit, and a verdict led by one line.
 // Exit 0 when the order conditions give the declared order and no settled measurement refuses it,
@@ -34,6 +34,7 @@
 #include <orderly/stability.hpp>
 #include <orderly/stepper.h>
 #include <orderly/stepper_battery.hpp>
+#include <orderly/precision_audit.hpp>
 #include <orderly/tableau_file.hpp>
 
 #include <algorithm>

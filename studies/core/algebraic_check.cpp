@@ -4,20 +4,24 @@
 namespace orderly {
 
 std::optional<algebraic_finding> check_declared_order(const method_entry& method, weight_set weights) {
-  if (const auto* t = method.tableau()) {  // explicit or implicit; exact or 100-digit entries
-    const int declared = weights == weight_set::primary ? t->order : t->embedded_order.value_or(0);
-    return algebraic_finding{declared, attained_order(*t, weights, declared + 1),
-                             !t->row_sum_condition || row_sums_consistent(*t)};
-  }
-  if (const auto* s = method.splitting()) {
-    // Splitting coefficients are 100-digit computations: conditions hold to their certified precision.
-    const auto pair = partitioned_form(*s);
-    return algebraic_finding{s->order, attained_order(pair.q_part, pair.p_part, s->order + 1,
-                                                      certified_coefficient_tolerance(), /*alternating_only=*/true)};
-  }
-  // Seed specimens are code; Rosenbrock methods have their own order conditions (with gamma),
-  // which Orderly does not generate: their order is measured only.
-  return std::nullopt;
+  using result = std::optional<algebraic_finding>;
+  return method.visit(method_visitor{
+      [&](const butcher_tableau& t) -> result {  // explicit or implicit; exact or 100-digit entries
+        const int declared = weights == weight_set::primary ? t.order : t.embedded_order.value_or(0);
+        return algebraic_finding{declared, attained_order(t, weights, declared + 1),
+                                 !t.row_sum_condition || row_sums_consistent(t)};
+      },
+      [](const splitting_method& s) -> result {
+        // Splitting coefficients are 100-digit computations: conditions hold to their certified precision.
+        const auto pair = partitioned_form(s);
+        return algebraic_finding{s.order, attained_order(pair.q_part, pair.p_part, s.order + 1,
+                                                         certified_coefficient_tolerance(), /*alternating_only=*/true)};
+      },
+      // Rosenbrock methods have their own order conditions (with gamma), which this check does not
+      // decide: their order is measured only. Seed specimens are code.
+      [](const rosenbrock_method&) -> result { return std::nullopt; },
+      [](const seed_specimen&) -> result { return std::nullopt; },
+  });
 }
 
 }  // namespace orderly

@@ -457,10 +457,17 @@ harmonic_prediction predict_from_step_matrix(const splitting_method& split, cons
 std::optional<harmonic_prediction> predict_harmonic(const method_entry& method, const mp50& h, const mp50& k,
                                                     const mp50& x0, const mp50& v0,
                                                     const std::vector<std::size_t>& steps) {
-  if (const auto r = stability_function_of(method)) return predict_from_stability_function(*r, h, k, steps);
-  // No stability function: a splitting method acts on the oscillator through its step matrix.
-  if (const auto* split = method.splitting()) return predict_from_step_matrix(*split, h, k, x0, v0, steps);
-  return std::nullopt;
+  using result = std::optional<harmonic_prediction>;
+  const auto from_stability_function = [&]() -> result {
+    return predict_from_stability_function(*stability_function_of(method), h, k, steps);
+  };
+  return method.visit(method_visitor{
+      [&](const butcher_tableau&) { return from_stability_function(); },
+      [&](const rosenbrock_method&) { return from_stability_function(); },
+      // No stability function: a splitting method acts on the oscillator through its step matrix.
+      [&](const splitting_method& split) -> result { return predict_from_step_matrix(split, h, k, x0, v0, steps); },
+      [](const seed_specimen&) -> result { return std::nullopt; },
+  });
 }
 
 namespace {

@@ -49,16 +49,20 @@ coefficient_expectation from_splitting(const splitting_method& m) {
 }
 
 std::optional<coefficient_expectation> compute(const method_entry& method) {
-  if (const auto* t = method.tableau()) return from_tableau(*t);
-  if (const auto* s = method.splitting()) return from_splitting(*s);
-  if (method.seed() && method.autonomous_equivalent() != method.name) {
-    const auto* equivalent = find_method(method.autonomous_equivalent());
-    if (!equivalent || equivalent->seed()) return std::nullopt;
-    auto e = compute(*equivalent);
-    if (e) e->derived_from = "the catalog method it computes, " + equivalent->name;
-    return e;
-  }
-  return std::nullopt;
+  using result = std::optional<coefficient_expectation>;
+  return method.visit(method_visitor{
+      [](const butcher_tableau& t) -> result { return from_tableau(t); },
+      [](const splitting_method& s) -> result { return from_splitting(s); },
+      [](const rosenbrock_method&) -> result { return std::nullopt; },
+      // An article's code inherits the expectation of the catalog method whose step it computes.
+      [](const seed_specimen& seed) -> result {
+        const auto* equivalent = seed.autonomous_equivalent.empty() ? nullptr : find_method(seed.autonomous_equivalent);
+        if (!equivalent || !equivalent->has_coefficients()) return std::nullopt;
+        auto e = compute(*equivalent);
+        if (e) e->derived_from = "the catalog method it computes, " + equivalent->name;
+        return e;
+      },
+  });
 }
 
 }  // namespace

@@ -163,20 +163,26 @@ struct table_method {
 
 table_method table_method_of(const method_entry& m) {
   table_method t{m.name, m.title, family_name(m.family), {}, {}, false, {}, std::numeric_limits<double>::epsilon()};
-  if (const auto stability = stability_function_of(m)) {
-    t.stability = analyse_linear_stability(*stability);
+  const auto from_stability_function = [&] {
+    t.stability = analyse_linear_stability(*stability_function_of(m));
     t.runner = catalog_runner<double>(m);
     t.roundoff *= coefficient_magnitude(*linear_coefficients(m));
-  } else if (const auto* splitting = m.splitting()) {
-    t.harmonic_limit = analyse_splitting(*splitting).harmonic_limit;
-    t.has_harmonic_limit = true;
-    t.runner = catalog_runner<double>(m);
-    const auto pair = partitioned_form(*splitting);
-    t.roundoff *= coefficient_magnitude(pair.q_part) + coefficient_magnitude(pair.p_part);
-  } else {
-    t.runner = catalog_runner<float>(m);
-    t.roundoff = std::numeric_limits<float>::epsilon();  // the articles' float code
-  }
+  };
+  m.visit(method_visitor{
+      [&](const butcher_tableau&) { from_stability_function(); },
+      [&](const rosenbrock_method&) { from_stability_function(); },
+      [&](const splitting_method& splitting) {
+        t.harmonic_limit = analyse_splitting(splitting).harmonic_limit;
+        t.has_harmonic_limit = true;
+        t.runner = catalog_runner<double>(m);
+        const auto pair = partitioned_form(splitting);
+        t.roundoff *= coefficient_magnitude(pair.q_part) + coefficient_magnitude(pair.p_part);
+      },
+      [&](const seed_specimen&) {
+        t.runner = catalog_runner<float>(m);
+        t.roundoff = std::numeric_limits<float>::epsilon();  // the articles' float code
+      },
+  });
   return t;
 }
 

@@ -2,6 +2,7 @@
 // (studies/check/check_command.cpp): parse the JSON, read the tableau, audit its precision exactly.
 #include "fuzz_entries.hpp"
 
+#include <orderly/precision_audit.hpp>
 #include <orderly/tableau_file.hpp>
 
 #include <nlohmann/json.hpp>

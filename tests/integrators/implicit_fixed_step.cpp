@@ -1,8 +1,8 @@
-// The fixed-step implicit Runge-Kutta solver (implicit/radau.hpp) runs every implicit tableau at its
+// The fixed-step implicit Runge-Kutta solver (implicit/implicit_rk.hpp) runs every implicit tableau at its
 // order. Problem: y' = cos t + y^2 - sin^2 t, manufactured so that y = sin t (nonlinear and
 // non-autonomous, as gate problems must be); slopes between halved steps against the declared order.
 #include <orderly/catalog.hpp>
-#include <orderly/implicit/radau.hpp>
+#include <orderly/implicit/implicit_rk.hpp>
 #include <orderly/tableaus/implicit_methods.hpp>
 
 #include <gtest/gtest.h>

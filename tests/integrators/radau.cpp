@@ -1,7 +1,10 @@
 // Radau IIA: derived coefficients against the collocation/order conditions and RADAU5's closed
 // forms, the adaptive integrator against exact solutions of stiff problems, and the observed order
 // of the fixed-step method on a nonlinear non-autonomous problem.
+#include <orderly/catalog.hpp>
+#include <orderly/implicit/implicit_rk.hpp>
 #include <orderly/implicit/radau.hpp>
+#include <orderly/tableaus/implicit_methods.hpp>
 #include <orderly/problems/stiff.hpp>
 #include <orderly/scalars.hpp>
 
@@ -16,6 +19,9 @@ namespace {
 const high_precision tiny("1e-90");
 
 high_precision sqrt6() { return sqrt(high_precision(6)); }
+
+// The s-stage Radau IIA method as the adaptive code takes it: its tableau, with the error estimate.
+butcher_tableau radau_method(int stages) { return tableaus::radau_iia(stages, "radau-iia" + std::to_string(stages)); }
 
 class RadauCoefficients : public ::testing::TestWithParam<int> {};
 
@@ -128,14 +134,31 @@ TEST(RadauCoefficients, ThreeStagesMatchRadau5ClosedForms) {
     EXPECT_LT(abs(estimate.error_weights[i] * estimate.real_eigenvalue - dd[i]), high_precision("1e-88"));
 }
 
+// The catalog's radau5 is the object the adaptive code runs: its tableau carries RADAU5's error
+// estimate (u = 30/(6 + 81^(1/3) - 9^(1/3)), radau5.f), and the even-stage tableaus carry none.
+TEST(RadauCoefficients, CatalogRadau5CarriesRadau5sEstimate) {
+  const auto* radau5 = find_method("radau5");
+  ASSERT_NE(radau5, nullptr);
+  ASSERT_NE(radau5->tableau(), nullptr);
+  ASSERT_TRUE(radau5->tableau()->radau_estimate.has_value());
+  const high_precision u = 30 / (6 + cbrt(high_precision(81)) - cbrt(high_precision(9)));
+  EXPECT_LT(abs(radau5->tableau()->radau_estimate->real_eigenvalue - u), tiny);
+  EXPECT_LT(abs(radau5->tableau()->radau_estimate->gamma0 * u - 1), tiny);
+  EXPECT_FALSE(radau_method(4).radau_estimate.has_value());
+  EXPECT_FALSE(find_method("gauss4")->tableau()->radau_estimate.has_value());
+}
+
 // Any positive stage count is a method; the adaptive code runs the odd ones only.
 TEST(RadauCoefficients, AdaptiveCodeRejectsAnEvenStageCount) {
   EXPECT_THROW(radau_iia_coefficients(0), std::invalid_argument);
   radau_options<double> options;
-  options.stages = 4;
   std::vector<double> y = {1};
   auto f = [](double, const std::vector<double>& x, std::vector<double>& dx) { dx[0] = -x[0]; };
-  EXPECT_THROW(integrate_radau(f, nullptr, 0.0, std::vector<double>{1.0}, y, options), std::invalid_argument);
+  EXPECT_THROW(integrate_radau(radau_method(4), f, nullptr, 0.0, std::vector<double>{1.0}, y, options),
+               std::invalid_argument);
+  EXPECT_THROW(
+      integrate_radau(*find_method("gauss4")->tableau(), f, nullptr, 0.0, std::vector<double>{1.0}, y, options),
+      std::invalid_argument);
 }
 
 // Adaptive integration reaches the closed-form solution of the stiff problems; the global error
@@ -147,12 +170,11 @@ T max_error_against_exact(int stages, const T& tolerance, radau_stats* stats_out
   std::vector<T> times;
   for (int k = 1; k <= 10; ++k) times.push_back(p.t_end * k / 10);
   radau_options<T> options;
-  options.stages = stages;
   options.rtol = tolerance;
   options.atol = tolerance;
   std::vector<T> y = p.y0;
   T worst = 0;
-  const auto stats = integrate_radau(p.rhs, p.jacobian, p.t0, times, y, options,
+  const auto stats = integrate_radau(radau_method(stages), p.rhs, p.jacobian, p.t0, times, y, options,
                                      [&](std::size_t, const T& t, const std::vector<T>& x) {
                                        const auto exact = p.exact(t);
                                        for (std::size_t i = 0; i < x.size(); ++i) {
@@ -196,8 +218,7 @@ TEST(RadauAdaptive, FiniteDifferenceJacobianWhenNoneIsGiven) {
   std::vector<double> y = p.y0;
   radau_options<double> options;
   options.rtol = options.atol = 1e-9;
-  options.stages = 5;
-  const auto stats = integrate_radau(p.rhs, nullptr, p.t0, p.t_end, y, options);
+  const auto stats = integrate_radau(radau_method(5), p.rhs, nullptr, p.t0, p.t_end, y, options);
   EXPECT_NEAR(y[0], std::sin(10.0), 1e-8);
   EXPECT_GT(stats.jacobian_evaluations, 0u);
   // Each finite-difference Jacobian costs n = 1 extra evaluation on top of the Newton ones.
@@ -216,9 +237,10 @@ TEST(RadauAdaptive, RejectsBadOutputTimesAndTolerances) {
   std::vector<double> y = {1.0};
   auto f = [](const double&, const std::vector<double>& x, std::vector<double>& dx) { dx[0] = -x[0]; };
   radau_options<double> options;
-  EXPECT_THROW(integrate_radau(f, nullptr, 0.0, std::vector<double>{1.0, 0.5}, y, options), std::invalid_argument);
+  EXPECT_THROW(integrate_radau(radau_method(3), f, nullptr, 0.0, std::vector<double>{1.0, 0.5}, y, options),
+               std::invalid_argument);
   options.atol = 0;
-  EXPECT_THROW(integrate_radau(f, nullptr, 0.0, 1.0, y, options), std::invalid_argument);
+  EXPECT_THROW(integrate_radau(radau_method(3), f, nullptr, 0.0, 1.0, y, options), std::invalid_argument);
 }
 
 TEST(RadauAdaptive, StepCountLimitIsReportedNotHung) {
@@ -227,7 +249,7 @@ TEST(RadauAdaptive, StepCountLimitIsReportedNotHung) {
   radau_options<double> options;
   options.rtol = options.atol = 1e-12;
   options.max_steps = 3;
-  EXPECT_THROW(integrate_radau(f, nullptr, 0.0, 100.0, y, options), integration_failure);
+  EXPECT_THROW(integrate_radau(radau_method(3), f, nullptr, 0.0, 100.0, y, options), integration_failure);
 }
 
 // y' = y^2 cos t, y(0) = 1/2: y = 1/(2 - sin t); nonlinear and non-autonomous, not stiff.

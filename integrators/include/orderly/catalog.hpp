@@ -15,13 +15,36 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
 namespace orderly {
 
+// The method object: the coefficients that define a method, one alternative per family of
+// coefficient model (a Runge-Kutta tableau -- explicit, embedded or implicit; Radau IIA carries its
+// error estimate --, a splitting method, a Rosenbrock method, or an article's float code). The
+// catalog's lists own the data; an entry points into them. Questions about a method are asked by
+// visit_method with an overload set naming every alternative (method_visitor), so that a new
+// family is one new alternative here and the compiler names every visit that misses it.
 using method_definition =
     std::variant<const butcher_tableau*, const splitting_method*, const seed_specimen*, const rosenbrock_method*>;
+
+// The overload set a visit over the method object takes: one callable per alternative, each taking
+// the alternative's data by const reference. No catch-all (auto) overload, so that a missing
+// alternative fails to compile.
+template <class... Cases>
+struct method_visitor : Cases... {
+  using Cases::operator()...;
+};
+template <class... Cases>
+method_visitor(Cases...) -> method_visitor<Cases...>;
+
+// Asks `visitor` about the method's defining data (see method_definition).
+template <class Visitor>
+decltype(auto) visit_method(const method_definition& definition, Visitor&& visitor) {
+  return std::visit([&](const auto* data) -> decltype(auto) { return visitor(*data); }, definition);
+}
 
 // What kind of method an entry is: decides which stepper drives it (studies' stepper_factory.hpp
 // is the one place that maps a family to a stepper) and how the report groups it.
@@ -57,7 +80,21 @@ struct method_entry {
   // The one scalar the method runs in, when it is fixed: a seed specimen is its article's float
   // code. Empty for the library's methods, which run in any scalar.
   std::optional<scalar_kind> native_scalar() const {
-    return seed() ? std::optional<scalar_kind>(scalar_kind::float32) : std::nullopt;
+    return visit_method(definition, method_visitor{
+                                        [](const butcher_tableau&) { return std::optional<scalar_kind>(); },
+                                        [](const splitting_method&) { return std::optional<scalar_kind>(); },
+                                        [](const rosenbrock_method&) { return std::optional<scalar_kind>(); },
+                                        [](const seed_specimen&) { return std::optional(scalar_kind::float32); },
+                                    });
+  }
+  // Whether the method is coefficients the analyses can read (every family but the articles' code).
+  bool has_coefficients() const {
+    return visit_method(definition, method_visitor{
+                                        [](const butcher_tableau&) { return true; },
+                                        [](const splitting_method&) { return true; },
+                                        [](const rosenbrock_method&) { return true; },
+                                        [](const seed_specimen&) { return false; },
+                                    });
   }
   // Whether the same run in a wider scalar isolates the run's round-off: only for a method that
   // runs in any scalar.
@@ -66,14 +103,29 @@ struct method_entry {
   // methods (a seed specimen is its article's code as written; an implicit method's increment comes
   // out of a linear solve).
   bool supports_compensated_update() const {
-    return family == method_family::explicit_rk || family == method_family::embedded_rk ||
-           family == method_family::splitting;
+    return visit_method(definition, method_visitor{
+                                        [](const butcher_tableau& t) { return t.is_explicit(); },
+                                        [](const splitting_method&) { return true; },
+                                        [](const rosenbrock_method&) { return false; },
+                                        [](const seed_specimen&) { return false; },
+                                    });
   }
   // The catalog method whose step this one computes on an autonomous problem: itself, or the one a
   // seed specimen declares (empty when it declares none).
   std::string_view autonomous_equivalent() const {
-    if (const auto* s = seed()) return s->autonomous_equivalent;
-    return name;
+    return visit_method(definition,
+                        method_visitor{
+                            [&](const butcher_tableau&) { return std::string_view(name); },
+                            [&](const splitting_method&) { return std::string_view(name); },
+                            [&](const rosenbrock_method&) { return std::string_view(name); },
+                            [](const seed_specimen& s) { return std::string_view(s.autonomous_equivalent); },
+                        });
+  }
+
+  // Asks `visitor` about the method's defining data: the one way to branch on the family.
+  template <class Visitor>
+  decltype(auto) visit(Visitor&& visitor) const {
+    return visit_method(definition, std::forward<Visitor>(visitor));
   }
 
   const butcher_tableau* tableau() const {

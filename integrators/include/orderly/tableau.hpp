@@ -21,6 +21,16 @@ enum class weight_set { primary, embedded };
 
 inline const char* weight_set_name(weight_set w) { return w == weight_set::primary ? "primary" : "embedded"; }
 
+// A Radau IIA method's error estimate for the adaptive code (implicit/radau.hpp), which rests on the
+// one real eigenvalue of A^(-1) (odd stage counts only): generated with the coefficients
+// (tableaus/radau_coefficients.hpp) and carried by the method's tableau.
+struct radau_error_estimate {
+  high_precision real_eigenvalue;             // u: the one real eigenvalue of A^(-1)
+  high_precision gamma0;                      // 1/u: weight of f(t0, y0) in the embedded formula
+  std::vector<high_precision> embedded_b;     // b^_1..b^_s (order s together with gamma0 at node 0)
+  std::vector<high_precision> error_weights;  // e = A^(-T) (b^ - b): y^ - y1 = gamma0 h f0 + sum e_i Z_i
+};
+
 struct butcher_tableau {
   std::string name;                   // CLI name, e.g. "dopri54"
   std::string title;                  // e.g. "Dormand-Prince 5(4)"
@@ -36,6 +46,8 @@ struct butcher_tableau {
   // 0: every entry is the rational it is. Otherwise the digits to which the entries hold (they
   // are 100-digit computations: certified_coefficient_digits).
   int coefficient_digits = 0;
+  // Radau IIA of odd stage count: the adaptive code's error estimate (empty for every other method).
+  std::optional<radau_error_estimate> radau_estimate;
 
   // Whether conditions on the coefficients can be decided exactly; otherwise they hold to the
   // certified precision, and are checked at 100 digits.

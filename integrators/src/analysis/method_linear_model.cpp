@@ -5,16 +5,27 @@
 namespace orderly {
 
 std::optional<rk_coefficients<exact>> linear_coefficients(const method_entry& method, weight_set weights) {
-  if (const auto* tableau = method.tableau()) return exact_coefficients(*tableau, weights);
-  if (const auto* rosenbrock = method.rosenbrock())
-    return rosenbrock_linear_equivalent(*rosenbrock, weights == weight_set::embedded);
-  return std::nullopt;
+  using result = std::optional<rk_coefficients<exact>>;
+  return method.visit(method_visitor{
+      [&](const butcher_tableau& t) -> result { return exact_coefficients(t, weights); },
+      [&](const rosenbrock_method& r) -> result {
+        return rosenbrock_linear_equivalent(r, weights == weight_set::embedded);
+      },
+      [](const splitting_method&) -> result { return std::nullopt; },  // acts through its step matrix
+      [](const seed_specimen&) -> result { return std::nullopt; },     // code, no coefficients
+  });
 }
 
 std::optional<stability_function_coefficients> stability_function_of(const method_entry& method, weight_set weights) {
-  if (const auto* tableau = method.tableau()) return stability_function_of(*tableau, weights);
-  if (const auto linear = linear_coefficients(method, weights)) return stability_function_of(*linear);
-  return std::nullopt;
+  using result = std::optional<stability_function_coefficients>;
+  return method.visit(method_visitor{
+      [&](const butcher_tableau& t) -> result { return stability_function_of(t, weights); },
+      [&](const rosenbrock_method& r) -> result {
+        return stability_function_of(rosenbrock_linear_equivalent(r, weights == weight_set::embedded));
+      },
+      [](const splitting_method&) -> result { return std::nullopt; },
+      [](const seed_specimen&) -> result { return std::nullopt; },
+  });
 }
 
 }  // namespace orderly

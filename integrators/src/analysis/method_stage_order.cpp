@@ -5,17 +5,12 @@
 namespace orderly {
 
 std::optional<int> stage_order(const method_entry& method) {
-  switch (method.family) {
-    case method_family::explicit_rk:
-    case method_family::embedded_rk:
-    case method_family::implicit_rk:
-      return stage_order(*method.tableau());
-    case method_family::rosenbrock:
-    case method_family::splitting:
-    case method_family::seed:
-      break;
-  }
-  return std::nullopt;
+  return method.visit(method_visitor{
+      [](const butcher_tableau& t) -> std::optional<int> { return stage_order(t); },
+      [](const rosenbrock_method&) -> std::optional<int> { return std::nullopt; },
+      [](const splitting_method&) -> std::optional<int> { return std::nullopt; },
+      [](const seed_specimen&) -> std::optional<int> { return std::nullopt; },
+  });
 }
 
 }  // namespace orderly

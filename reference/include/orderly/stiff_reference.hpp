@@ -16,6 +16,7 @@
 // are tightened by `tighten` and the pair is recomputed (at most max_attempts times); the result
 // reports what was reached, never a claimed target.
 #include <orderly/implicit/radau.hpp>
+#include <orderly/tableaus/implicit_methods.hpp>
 #include <orderly/problems/stiff.hpp>
 #include <orderly/reference_progress.hpp>
 #include <orderly/scalars.hpp>
@@ -90,14 +91,13 @@ stiff_reference_result compute_stiff_reference(const problem_info& info, const s
   high_precision coarse_rtol = problems::parse_value(settings.coarse_rtol);
   high_precision fine_rtol = problems::parse_value(settings.fine_rtol);
   const high_precision tighten = problems::parse_value(settings.tighten);
+  const butcher_tableau radau = tableaus::radau_iia(settings.stages, "radau-iia" + std::to_string(settings.stages));
   for (int attempt = 1; attempt <= settings.max_attempts; ++attempt) {
     result.attempts = attempt;
     radau_options<float128> coarse_options;
-    coarse_options.stages = settings.stages;
     coarse_options.rtol = to_scalar<float128>(coarse_rtol);
     coarse_options.atol = to_scalar<float128>(coarse_rtol * floor);
     radau_options<mp50> fine_options;
-    fine_options.stages = settings.stages;
     fine_options.rtol = to_scalar<mp50>(fine_rtol);
     fine_options.atol = to_scalar<mp50>(fine_rtol * floor);
 
@@ -106,7 +106,7 @@ stiff_reference_result compute_stiff_reference(const problem_info& info, const s
     auto coarse = std::async(std::launch::async, [&] {
       state_of<float128> y_coarse = coarse_problem.y0;
       return integrate_radau(
-          coarse_problem.rhs, coarse_problem.jacobian, coarse_problem.t0, coarse_times, y_coarse, coarse_options,
+          radau, coarse_problem.rhs, coarse_problem.jacobian, coarse_problem.t0, coarse_times, y_coarse, coarse_options,
           [&](std::size_t, const float128&, const state_of<float128>& y) { coarse_states.push_back(y); });
     });
     result.states.clear();
@@ -117,7 +117,7 @@ stiff_reference_result compute_stiff_reference(const problem_info& info, const s
       fine_problem.rhs(t, y, dydt);
     };
     result.fine_stats =
-        integrate_radau(fine_rhs, fine_problem.jacobian, fine_problem.t0, times, y_fine, fine_options,
+        integrate_radau(radau, fine_rhs, fine_problem.jacobian, fine_problem.t0, times, y_fine, fine_options,
                         [&](std::size_t, const mp50&, const state_of<mp50>& y) { result.states.push_back(y); });
     result.coarse_stats = coarse.get();
 

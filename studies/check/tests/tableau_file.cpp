@@ -3,6 +3,7 @@
 #include <orderly/analysis/method_analysis.hpp>
 #include <orderly/analysis/rounded_stability.hpp>
 #include <orderly/order_policy.hpp>
+#include <orderly/precision_audit.hpp>
 #include <orderly/tableau_file.hpp>
 
 #include <gtest/gtest.h>
@@ -192,11 +193,11 @@ TEST(TableauFile, StructureIsDetected) {
 }
 
 TEST(TableauFile, CoefficientLengthIsTheLongerOfNumeratorAndDenominator) {
-  EXPECT_EQ(detail::decimal_digits(exact(-7200, 2197)), 4);
-  EXPECT_EQ(detail::decimal_digits(exact(0)), 1);
+  EXPECT_EQ(coefficient_length(exact(-7200, 2197)), 4);
+  EXPECT_EQ(coefficient_length(exact(0)), 1);
   const boost::multiprecision::cpp_int ten_to_100 = boost::multiprecision::pow(boost::multiprecision::cpp_int(10), 100);
-  EXPECT_EQ(detail::decimal_digits(exact(7, ten_to_100)), 101);               // 7e-100
-  EXPECT_EQ(detail::decimal_digits(exact(ten_to_100 - 1, ten_to_100)), 101);  // 0.99...9, 100 nines
+  EXPECT_EQ(coefficient_length(exact(7, ten_to_100)), 101);               // 7e-100
+  EXPECT_EQ(coefficient_length(exact(ten_to_100 - 1, ten_to_100)), 101);  // 0.99...9, 100 nines
 }
 
 // The same 13-stage file declaring order 12 (3.5 million operations, within max_condition_work):

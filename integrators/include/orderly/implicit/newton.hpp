@@ -1,7 +1,7 @@
 #pragma once
 // Simplified Newton on an implicit Runge-Kutta method's stage equations: the loop both implicit
-// solvers (implicit/radau.hpp) run, the reasons it gives up, and the two controls that judge each
-// correction.
+// solvers (implicit/radau.hpp, implicit/implicit_rk.hpp) run, the reasons it gives up, and the two
+// controls that judge each correction.
 //
 // The loop is the same in both: form the residual at the current stages, solve with the factorised
 // iteration matrix, apply the correction, judge its size. What differs is the judgement, because

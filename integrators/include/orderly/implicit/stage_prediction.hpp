@@ -1,7 +1,7 @@
 #pragma once
 // The starting values of an implicit Runge-Kutta step's Newton iteration: the last step's stages
 // extrapolated over the next step (RADAU5's starting values, Hairer-Wanner II, sec. IV.8, for any
-// nodes). Both implicit solvers (implicit/radau.hpp) start from them.
+// nodes). Both implicit solvers (implicit/radau.hpp, implicit/implicit_rk.hpp) start from them.
 #include <cstddef>
 #include <span>
 #include <vector>

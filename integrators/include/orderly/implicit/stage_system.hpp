@@ -1,9 +1,9 @@
 #pragma once
 // The stage equations of an implicit Runge-Kutta step, Z = h (A x I) F(y + Z), in the stage
 // increments Z (s blocks of n): their residual and the simplified Newton iteration matrix. Both
-// implicit solvers (implicit/radau.hpp) work on this full s n x s n real system -- the adaptive
-// code too, rather than Hairer's transformed (eigen-decomposed) one: for the small systems Orderly
-// integrates (n <= 8) it is simpler and fast enough.
+// implicit solvers (implicit/radau.hpp, implicit/implicit_rk.hpp) work on this full s n x s n real
+// system -- the adaptive code too, rather than Hairer's transformed (eigen-decomposed) one: for the
+// small systems Orderly integrates (n <= 8) it is simpler and fast enough.
 #include <Eigen/Dense>
 
 #include <cstddef>

@@ -4,7 +4,7 @@
 // closed forms, and Radau IIA comes from its generator (tableaus/radau_coefficients.hpp: nodes from the Radau
 // polynomial, A from the collocation conditions), both certified to certified_coefficient_digits.
 // They are catalog entries (catalog.hpp): the method analysis reads them (order, stage order,
-// stability function, A- and L-stability), the fixed-step implicit solver (implicit/radau.hpp:
+// stability function, A- and L-stability), the fixed-step implicit solver (implicit/implicit_rk.hpp:
 // Newton with Eigen's LU) runs them, and radau5 and radau13 also run adaptively through the Radau
 // IIA code the references are made with.
 #include <orderly/exact.hpp>
@@ -75,16 +75,20 @@ inline butcher_tableau gauss6() {
                                      {q("1/2") - r15 / 10, q("1/2"), q("1/2") + r15 / 10});
 }
 
-// Radau IIA with s stages (order 2s - 1), from the generator the reference solver uses.
+// Radau IIA with s stages (order 2s - 1), from its generator, with the adaptive code's error
+// estimate for odd s: the one Radau IIA object the fixed-step stepper, the adaptive code and the
+// reference solver all run.
 inline butcher_tableau radau_iia(int stages, std::string name) {
   const auto& r = radau_iia_coefficients(stages);
   const auto s = static_cast<std::size_t>(stages);
   std::vector<std::vector<high_precision>> a(s, std::vector<high_precision>(s));
   for (std::size_t i = 0; i < s; ++i)
     for (std::size_t j = 0; j < s; ++j) a[i][j] = r.a[i * s + j];
-  return tableau_from_high_precision(std::move(name), "Radau IIA, " + std::to_string(stages) + " stages",
-                                     "Hairer-Wanner II, IV.5 (coefficients generated at 100 digits)", 2 * stages - 1, a,
-                                     r.b, r.c);
+  auto t = tableau_from_high_precision(std::move(name), "Radau IIA, " + std::to_string(stages) + " stages",
+                                       "Hairer-Wanner II, IV.5 (coefficients generated at 100 digits)", 2 * stages - 1,
+                                       a, r.b, r.c);
+  t.radau_estimate = r.error_estimate;
+  return t;
 }
 
 // Two-stage, stiffly accurate, L-stable SDIRK of order 2 (Alexander 1977): gamma = 1 - sqrt(2)/2,

@@ -6,6 +6,7 @@
 // k = 1..s (a Vandermonde system solved in 100 digits); b is the last row of A. For odd s, also
 // what the adaptive code's error estimate needs (implicit/radau.hpp runs them).
 #include <orderly/exact.hpp>
+#include <orderly/tableau.hpp>  // radau_error_estimate
 
 #include <map>
 #include <mutex>
@@ -13,14 +14,6 @@
 #include <vector>
 
 namespace orderly {
-
-// The adaptive code's error estimate, which rests on the one real eigenvalue of A^(-1).
-struct radau_error_estimate {
-  high_precision real_eigenvalue;             // u: the one real eigenvalue of A^(-1)
-  high_precision gamma0;                      // 1/u: weight of f(t0, y0) in the embedded formula
-  std::vector<high_precision> embedded_b;     // b^_1..b^_s (order s together with gamma0 at node 0)
-  std::vector<high_precision> error_weights;  // e = A^(-T) (b^ - b): y^ - y1 = gamma0 h f0 + sum e_i Z_i
-};
 
 // The coefficients of the s-stage Radau IIA method, in 100-digit precision.
 struct radau_coefficients {

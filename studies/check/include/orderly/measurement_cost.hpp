@@ -91,7 +91,7 @@ inline constexpr double seconds_per_weighted_operation = 8e-8;
 inline double estimate_algebra_seconds(const butcher_tableau& t) {
   int longest = 1;
   const auto lengthen = [&](const std::vector<exact>& row) {
-    for (const auto& x : row) longest = std::max(longest, detail::decimal_digits(x));
+    for (const auto& x : row) longest = std::max(longest, coefficient_length(x));
   };
   for (const auto& row : t.a) lengthen(row);
   lengthen(t.b);
@@ -99,7 +99,7 @@ inline double estimate_algebra_seconds(const butcher_tableau& t) {
   if (t.b_embedded) lengthen(*t.b_embedded);
   const double s = static_cast<double>(t.stages()), length = static_cast<double>(longest);
   const int declared = std::max(t.order, t.embedded_order.value_or(0));
-  const double square = s * s * s * s, conditions = detail::condition_work(declared, t.stages()) - square;
+  const double square = s * s * s * s, conditions = condition_work(declared, t.stages()) - square;
   const double grown = t.is_explicit() ? length : s * length;
   return (conditions * std::pow(length, digit_cost_exponent) + square * std::pow(grown, digit_cost_exponent)) *
          seconds_per_weighted_operation;

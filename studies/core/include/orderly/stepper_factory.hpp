@@ -1,12 +1,14 @@
 #pragma once
 // The one place that turns a catalog entry into a stepper bound to a problem, for any scalar T.
-// Studies drive every method through bound_stepper<T>; a new family of methods touches this file
-// only (one bound_* class and one line in make_stepper). The virtual call costs one indirect call
-// per step; the step itself (stages, sums) stays inlined inside the family's stepper.
+// Studies drive every method through bound_stepper<T>; make_stepper is one visit over the method
+// object (catalog.hpp), so a new family of methods is one bound_* class here and one case the
+// compiler asks for. Every stepper owns its coefficients (rounded to T, or its own copy of the
+// exact ones it rounds from); none points into the catalog. The virtual call costs one indirect
+// call per step; the step itself (stages, sums) stays inlined inside the family's stepper.
 #include <orderly/catalog.hpp>
 #include <orderly/explicit_rk.hpp>
 #include <orderly/fixed_explicit_rk.hpp>
-#include <orderly/implicit/radau.hpp>
+#include <orderly/implicit/implicit_rk.hpp>
 #include <orderly/implicit/rosenbrock.hpp>
 #include <orderly/problem.hpp>
 #include <orderly/splitting/stepper.hpp>
@@ -17,6 +19,7 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>
 
 namespace orderly {
 
@@ -42,11 +45,19 @@ class bound_stepper {
 
 // Whether a method can run on a problem at all (and why not): empty when it can.
 inline std::string incompatibility(const method_entry& method, const problem_info& problem) {
-  if (method.splitting() && !problem.separable)
-    return method.name + " needs a separable Hamiltonian split; " + problem.name + " has none";
-  if (const auto* seed = method.seed(); seed && seed->needs_second_order && !problem.second_order)
-    return method.name + " needs a second-order system y = (x, v); " + problem.name + " is not one";
-  return {};
+  return method.visit(method_visitor{
+      [](const butcher_tableau&) { return std::string(); },
+      [](const rosenbrock_method&) { return std::string(); },
+      [&](const splitting_method&) {
+        return problem.separable ? std::string()
+                                 : method.name + " needs a separable Hamiltonian split; " + problem.name + " has none";
+      },
+      [&](const seed_specimen& seed) {
+        return !seed.needs_second_order || problem.second_order
+                   ? std::string()
+                   : method.name + " needs a second-order system y = (x, v); " + problem.name + " is not one";
+      },
+  });
 }
 
 namespace detail {
@@ -70,13 +81,13 @@ class bound_explicit_rk final : public bound_stepper<T> {
 template <class T, summation Sum = summation::plain>
 std::unique_ptr<bound_stepper<T>> make_explicit_stepper(const butcher_tableau& tableau, const typed_problem<T>& problem,
                                                         weight_set weights) {
-  // The catalog (or the caller) owns the tableau and outlives the stepper: share it without owning.
-  const std::shared_ptr<const butcher_tableau> shared(std::shared_ptr<const void>{}, &tableau);
-  return visit_explicit_stepper<state_of<T>, Sum>(
-      shared, weights, [&](auto& stepper) -> std::unique_ptr<bound_stepper<T>> {
-        using stepper_type = std::remove_cvref_t<decltype(stepper)>;
-        return std::make_unique<bound_explicit_rk<T, stepper_type>>(std::move(stepper), problem);
-      });
+  // The stepper owns its copy of the tableau (and its coefficients rounded to T).
+  return visit_explicit_stepper<state_of<T>, Sum>(std::make_shared<const butcher_tableau>(tableau), weights,
+                                                  [&](auto& stepper) -> std::unique_ptr<bound_stepper<T>> {
+                                                    using stepper_type = std::remove_cvref_t<decltype(stepper)>;
+                                                    return std::make_unique<bound_explicit_rk<T, stepper_type>>(
+                                                        std::move(stepper), problem);
+                                                  });
 }
 
 // Splitting methods act on (q, p); the problem's state is y = (q, p) concatenated.
@@ -105,24 +116,24 @@ class bound_splitting final : public bound_stepper<T> {
 // Seed specimens are the articles' float code: they exist for T = float only.
 class bound_seed final : public bound_stepper<float> {
  public:
-  bound_seed(const seed_specimen& seed, const typed_problem<float>& problem) : seed_(&seed), rhs_(&problem.rhs) {
+  bound_seed(const seed_specimen& seed, const typed_problem<float>& problem) : step_(seed.step), rhs_(&problem.rhs) {
     counted_ = [this](const float& t, const state_of<float>& x, state_of<float>& dx) {
       ++evaluations_;
       (*rhs_)(t, x, dx);
     };
   }
-  void step(const float& t, state_of<float>& y, const float& h) override { seed_->step(counted_, t, y, h); }
+  void step(const float& t, state_of<float>& y, const float& h) override { step_(counted_, t, y, h); }
   void reset() override {}
   work_counts counts() const override { return {.rhs_evaluations = evaluations_}; }
 
  private:
-  const seed_specimen* seed_;
+  decltype(seed_specimen::step) step_;  // the article's code, owned like any stepper's coefficients
   const rhs_function<float>* rhs_;
   rhs_function<float> counted_;
   std::uint64_t evaluations_ = 0;
 };
 
-// Implicit Runge-Kutta methods: implicit_rk_stepper (implicit/radau.hpp: the stage system solved
+// Implicit Runge-Kutta methods: implicit_rk_stepper (implicit/implicit_rk.hpp: the stage system solved
 // by Newton to round-off, J from the problem's Jacobian or finite differences, the s n x s n matrix
 // LU-factorised with Eigen; J, the factorisation and the Newton start carried between steps).
 template <class T>
@@ -181,28 +192,31 @@ template <class T, summation Sum = summation::plain>
 std::unique_ptr<bound_stepper<T>> make_stepper(const method_entry& method, const typed_problem<T>& problem,
                                                weight_set weights = weight_set::primary) {
   if (auto why = incompatibility(method, *problem.info); !why.empty()) throw std::invalid_argument(why);
-  switch (method.family) {
-    case method_family::explicit_rk:
-    case method_family::embedded_rk:
-      return detail::make_explicit_stepper<T, Sum>(*method.tableau(), problem, weights);
-    case method_family::splitting:
-      return std::make_unique<detail::bound_splitting<T, Sum>>(*method.splitting(), problem);
-    case method_family::seed:
-      if (Sum == summation::compensated)
-        throw std::invalid_argument(method.name + " is an article's code as written; it has no compensated update");
-      if constexpr (std::is_same_v<T, float>)
-        return std::make_unique<detail::bound_seed>(*method.seed(), problem);
-      else
-        throw std::invalid_argument(method.name + " is a float specimen; run it with scalar float");
-    case method_family::implicit_rk:
-    case method_family::rosenbrock:
-      if (Sum == summation::compensated)
-        throw std::invalid_argument(method.name + ": implicit methods have no compensated update");
-      if (method.family == method_family::implicit_rk)
-        return std::make_unique<detail::bound_implicit_rk<T>>(*method.tableau(), problem, weights);
-      return std::make_unique<detail::bound_rosenbrock<T>>(*method.rosenbrock(), problem, weights);
-  }
-  throw std::invalid_argument(method.name + ": no stepper for family " + family_name(method.family));
+  using made = std::unique_ptr<bound_stepper<T>>;
+  const auto no_compensated_update = [&](const char* why) {
+    if (Sum == summation::compensated) throw std::invalid_argument(method.name + why);
+  };
+  return method.visit(method_visitor{
+      [&](const butcher_tableau& tableau) -> made {
+        if (tableau.is_explicit()) return detail::make_explicit_stepper<T, Sum>(tableau, problem, weights);
+        no_compensated_update(": implicit methods have no compensated update");
+        return std::make_unique<detail::bound_implicit_rk<T>>(tableau, problem, weights);
+      },
+      [&](const splitting_method& splitting) -> made {
+        return std::make_unique<detail::bound_splitting<T, Sum>>(splitting, problem);
+      },
+      [&](const rosenbrock_method& rosenbrock) -> made {
+        no_compensated_update(": implicit methods have no compensated update");
+        return std::make_unique<detail::bound_rosenbrock<T>>(rosenbrock, problem, weights);
+      },
+      [&](const seed_specimen& seed) -> made {
+        no_compensated_update(" is an article's code as written; it has no compensated update");
+        if constexpr (std::is_same_v<T, float>)
+          return std::make_unique<detail::bound_seed>(seed, problem);
+        else
+          throw std::invalid_argument(method.name + " is a float specimen; run it with scalar float");
+      },
+  });
 }
 
 // An implicit Runge-Kutta method whose Newton iteration stops at a correction of newton_tolerance
@@ -212,10 +226,10 @@ std::unique_ptr<bound_stepper<T>> make_stepper(const method_entry& method, const
 template <class T>
 std::unique_ptr<bound_stepper<T>> make_implicit_rk_stepper(const method_entry& method, const typed_problem<T>& problem,
                                                            const T& newton_tolerance) {
-  if (method.family != method_family::implicit_rk)
+  const auto* tableau = method.tableau();
+  if (!tableau || tableau->is_explicit())
     throw std::invalid_argument(method.name + ": a Newton tolerance needs an implicit Runge-Kutta method");
-  return std::make_unique<detail::bound_implicit_rk<T>>(*method.tableau(), problem, weight_set::primary,
-                                                        newton_tolerance);
+  return std::make_unique<detail::bound_implicit_rk<T>>(*tableau, problem, weight_set::primary, newton_tolerance);
 }
 
 // The form an explicit pair takes as an adaptive stepper: compiled (fixed_explicit_rk where the
@@ -225,21 +239,29 @@ enum class explicit_form { compiled, runtime };
 
 // The adaptive stepper of a catalog method with an error estimate, handed to `use` as the concrete
 // stepper object integrate_adaptive drives (the explicit pair in the form asked for, or the
-// Rosenbrock pair); the factory's other switch, for step-size-controlled runs. Throws
-// std::invalid_argument for a method without an embedded estimate. The catalog owns the tableau
-// and outlives the stepper.
+// Rosenbrock pair); the factory's other visit, for step-size-controlled runs. Throws
+// std::invalid_argument for a method without an embedded estimate. The stepper owns its
+// coefficients, like every stepper the factory makes.
 template <class T, explicit_form Form = explicit_form::compiled, class Use>
 auto visit_adaptive_stepper(const method_entry& method, const typed_problem<T>& problem, Use&& use) {
-  if (const auto* rosenbrock = method.rosenbrock())
-    return use(rosenbrock_stepper<state_of<T>>(*rosenbrock, problem.jacobian, !problem.info->nonautonomous));
-  const auto* tableau = method.tableau();
-  if (!tableau || !tableau->embedded_order) throw std::invalid_argument(method.name + " is not an embedded pair");
-  const std::shared_ptr<const butcher_tableau> shared(std::shared_ptr<const void>{}, tableau);
-  if constexpr (Form == explicit_form::runtime)
-    return use(explicit_rk<state_of<T>>(shared, weight_set::primary));
-  else
-    return visit_explicit_stepper<state_of<T>>(shared, weight_set::primary,
-                                               [&](auto& stepper) { return use(std::move(stepper)); });
+  using result = decltype(use(std::declval<rosenbrock_stepper<state_of<T>>>()));
+  const auto not_a_pair = [&]() -> result { throw std::invalid_argument(method.name + " is not an embedded pair"); };
+  return method.visit(method_visitor{
+      [&](const rosenbrock_method& rosenbrock) -> result {
+        return use(rosenbrock_stepper<state_of<T>>(rosenbrock, problem.jacobian, !problem.info->nonautonomous));
+      },
+      [&](const butcher_tableau& tableau) -> result {
+        if (!tableau.embedded_order) return not_a_pair();
+        const auto owned = std::make_shared<const butcher_tableau>(tableau);  // the stepper's own copy
+        if constexpr (Form == explicit_form::runtime)
+          return use(explicit_rk<state_of<T>>(owned, weight_set::primary));
+        else
+          return visit_explicit_stepper<state_of<T>>(owned, weight_set::primary,
+                                                     [&](auto& stepper) -> result { return use(std::move(stepper)); });
+      },
+      [&](const splitting_method&) -> result { return not_a_pair(); },
+      [&](const seed_specimen&) -> result { return not_a_pair(); },
+  });
 }
 
 // Every family's stepper in one scalar is a large instantiation: for the scalars the studies use
