@@ -194,6 +194,13 @@ std::vector<Number> elementary_weights(const tree_forest& forest,
   return phi;
 }
 
+// Exact rationals: the same sums in integers over one common denominator per colour (the matrix's
+// and the weights'), each weight reduced once at the end, instead of a greatest common divisor
+// after every product (order_conditions.cpp); the values are the same rationals.
+template <>
+std::vector<exact> elementary_weights<exact>(const tree_forest& forest,
+                                             const std::vector<const rk_coefficients<exact>*>& coefficients);
+
 // Phi(t) over an ordinary (one-colour) forest.
 template <class Number>
 std::vector<Number> elementary_weights(const tree_forest& forest, const rk_coefficients<Number>& m) {
@@ -312,8 +319,6 @@ extern template struct rk_coefficients<high_precision>;
 extern template rk_coefficients<exact> tableau_coefficients<exact>(const butcher_tableau&, weight_set);
 extern template rk_coefficients<high_precision> tableau_coefficients<high_precision>(const butcher_tableau&,
                                                                                      weight_set);
-extern template std::vector<exact> elementary_weights<exact>(const tree_forest&,
-                                                             const std::vector<const rk_coefficients<exact>*>&);
 extern template std::vector<high_precision> elementary_weights<high_precision>(
     const tree_forest&, const std::vector<const rk_coefficients<high_precision>*>&);
 extern template order_condition_report<exact> evaluate_order_conditions<exact>(

@@ -87,8 +87,48 @@ exact_polynomial as_exact_polynomial(const std::vector<Number>& values, bool& al
 
 }  // namespace detail
 
+namespace detail {
+
+// Whether A is strictly lower triangular: an explicit method, whose Q = det(I - z A) is 1.
+template <class Number>
+bool strictly_lower_triangular(const std::vector<std::vector<Number>>& a) {
+  for (std::size_t i = 0; i < a.size(); ++i)
+    for (std::size_t j = i; j < a[i].size(); ++j)
+      if (a[i][j] != 0) return false;
+  return true;
+}
+
+// An explicit method's P(z) = R(z) = 1 + sum_k z^k b^T A^(k-1) 1 (A^s = 0): s matrix-vector
+// products instead of the s matrix products of Faddeev-LeVerrier, the same rationals.
+inline std::vector<exact> explicit_stability_polynomial(const rk_coefficients<exact>& m) {
+  const std::size_t s = m.b.size();
+  std::vector<exact> coefficients = {exact(1)}, power(s, exact(1));  // A^(k-1) 1
+  for (std::size_t k = 1; k <= s; ++k) {
+    exact term = 0;
+    for (std::size_t i = 0; i < s; ++i)
+      if (m.b[i] != 0 && power[i] != 0) term += m.b[i] * power[i];
+    coefficients.push_back(term);
+    std::vector<exact> next(s, exact(0));
+    for (std::size_t i = 0; i < s; ++i)
+      for (std::size_t j = 0; j < i; ++j)
+        if (m.a[i][j] != 0 && power[j] != 0) next[i] += m.a[i][j] * power[j];
+    power = std::move(next);
+  }
+  return coefficients;
+}
+
+}  // namespace detail
+
 template <class Number>
 stability_function_coefficients stability_function_of(const rk_coefficients<Number>& m) {
+  if constexpr (std::is_same_v<Number, exact>)
+    if (detail::strictly_lower_triangular(m.a)) {
+      stability_function_coefficients r;
+      r.numerator =
+          detail::as_exact_polynomial(detail::explicit_stability_polynomial(m), r.all_coefficients_recognised);
+      r.denominator = detail::as_exact_polynomial(std::vector<exact>{exact(1)}, r.all_coefficients_recognised);
+      return r;
+    }
   const std::size_t s = m.b.size();
   auto a_minus_one_b = m.a;
   for (std::size_t i = 0; i < s; ++i)
