@@ -90,37 +90,30 @@ void print_studies() {
                 study["sharded"].get<bool>() ? "sharded" : "whole");
 }
 
+// One listing: a table, or with --json the same entries as a JSON array.
+void add_listing(CLI::App& list, const std::string& name, const std::string& description, nlohmann::json (*as_json)(),
+                 void (*print)()) {
+  auto json = std::make_shared<bool>(false);
+  auto* listing = list.add_subcommand(name, description);
+  listing->add_flag("--json", *json, "Print a JSON array instead of a table");
+  listing->callback([json, as_json, print] {
+    if (*json)
+      std::cout << as_json().dump(2) << "\n";
+    else
+      print();
+  });
+}
+
 }  // namespace
 
 void add_list_command(CLI::App& app) {
   auto* list = app.add_subcommand("list", "List the method or problem catalog, or the registered studies");
   list->require_subcommand(1);
-  auto json = std::make_shared<bool>(false);
-  auto* methods = list->add_subcommand("methods", "Every integrator with its declared order and cost");
-  methods->add_flag("--json", *json, "Print a JSON array instead of a table");
-  methods->callback([json] {
-    if (*json)
-      std::cout << methods_json().dump(2) << "\n";
-    else
-      print_methods();
-  });
-  auto* problems = list->add_subcommand("problems", "Every test problem with its dimension and properties");
-  problems->add_flag("--json", *json, "Print a JSON array instead of a table");
-  problems->callback([json] {
-    if (*json)
-      std::cout << problems_json().dump(2) << "\n";
-    else
-      print_problems();
-  });
-  auto* studies = list->add_subcommand(
-      "studies", "Every registered study: whether it runs in shards, and its report and shard-test runs");
-  studies->add_flag("--json", *json, "Print a JSON array instead of a table");
-  studies->callback([json] {
-    if (*json)
-      std::cout << studies_json().dump(2) << "\n";
-    else
-      print_studies();
-  });
+  add_listing(*list, "methods", "Every integrator with its declared order and cost", &methods_json, &print_methods);
+  add_listing(*list, "problems", "Every test problem with its dimension and properties", &problems_json,
+              &print_problems);
+  add_listing(*list, "studies", "Every registered study: whether it runs in shards, and its report and shard-test runs",
+              &studies_json, &print_studies);
 }
 
 namespace {
