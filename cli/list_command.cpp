@@ -1,5 +1,6 @@
-// `orderly list methods|problems [--json]`: the catalogs as a readable table or as JSON.
-#include "commands.hpp"
+// `orderly list methods|problems|studies [--json]`: the catalogs and the registered studies as a
+// readable table or as JSON.
+#include <orderly/command/commands.hpp>
 
 #include <orderly/catalog.hpp>
 #include <orderly/problem_catalog.hpp>
@@ -68,28 +69,51 @@ void print_problems() {
   }
 }
 
+// The registered subcommands that are studies (those the report runs or that run in shards), with
+// the runs the registry holds for them: what run-studies and the shard test are driven by.
+nlohmann::json studies_json() {
+  nlohmann::json all = nlohmann::json::array();
+  for (const auto& command : registered_commands()) {
+    if (command.report_run.empty() && !command.merge) continue;
+    all.push_back({{"name", command.name},
+                   {"sharded", command.merge != nullptr},
+                   {"report_run", command.report_run},
+                   {"quick_report_run", command.quick_report_run},
+                   {"shard_test_run", command.shard_test_run}});
+  }
+  return all;
+}
+
+void print_studies() {
+  for (const auto& study : studies_json())
+    std::printf("%-14s %s\n", study["name"].get<std::string>().c_str(),
+                study["sharded"].get<bool>() ? "sharded" : "whole");
+}
+
+// One listing: a table, or with --json the same entries as a JSON array.
+void add_listing(CLI::App& list, const std::string& name, const std::string& description, nlohmann::json (*as_json)(),
+                 void (*print)()) {
+  auto json = std::make_shared<bool>(false);
+  auto* listing = list.add_subcommand(name, description);
+  listing->add_flag("--json", *json, "Print a JSON array instead of a table");
+  listing->callback([json, as_json, print] {
+    if (*json)
+      std::cout << as_json().dump(2) << "\n";
+    else
+      print();
+  });
+}
+
 }  // namespace
 
 void add_list_command(CLI::App& app) {
-  auto* list = app.add_subcommand("list", "List the method or problem catalog");
+  auto* list = app.add_subcommand("list", "List the method or problem catalog, or the registered studies");
   list->require_subcommand(1);
-  auto json = std::make_shared<bool>(false);
-  auto* methods = list->add_subcommand("methods", "Every integrator with its declared order and cost");
-  methods->add_flag("--json", *json, "Print a JSON array instead of a table");
-  methods->callback([json] {
-    if (*json)
-      std::cout << methods_json().dump(2) << "\n";
-    else
-      print_methods();
-  });
-  auto* problems = list->add_subcommand("problems", "Every test problem with its dimension and properties");
-  problems->add_flag("--json", *json, "Print a JSON array instead of a table");
-  problems->callback([json] {
-    if (*json)
-      std::cout << problems_json().dump(2) << "\n";
-    else
-      print_problems();
-  });
+  add_listing(*list, "methods", "Every integrator with its declared order and cost", &methods_json, &print_methods);
+  add_listing(*list, "problems", "Every test problem with its dimension and properties", &problems_json,
+              &print_problems);
+  add_listing(*list, "studies", "Every registered study: whether it runs in shards, and its report and shard-test runs",
+              &studies_json, &print_studies);
 }
 
 namespace {

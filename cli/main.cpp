@@ -1,6 +1,6 @@
 // The orderly CLI: one subcommand per study (each registers itself, commands.hpp); exit codes here.
-#include "commands.hpp"
-#include "data_paths.hpp"
+#include <orderly/command/commands.hpp>
+#include <orderly/command/data_paths.hpp>
 
 #include <CLI/CLI.hpp>
 

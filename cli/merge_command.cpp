@@ -5,8 +5,8 @@
 // failed shard and job and writes nothing, unless --allow-partial (then every document written
 // carries a top-level "partial" key saying what is absent). Files under --in that are not shard
 // files (a study that ran whole) are copied as they are.
-#include "commands.hpp"
-#include "output.hpp"
+#include <orderly/command/commands.hpp>
+#include <orderly/command/output.hpp>
 
 #include <orderly/json_text.hpp>
 

@@ -3,9 +3,9 @@
 //   orderly reference --problem NAME --recompute        fresh two-run computation, rewrites reference/data
 //   orderly reference --all --recompute                 rewrites every stored reference (one command)
 //   orderly reference --all --check                     recomputes and compares with the stored values
-#include "commands.hpp"
-#include "resolve.hpp"
-#include "time_bound.hpp"
+#include <orderly/command/commands.hpp>
+#include <orderly/command/resolve.hpp>
+#include <orderly/command/time_bound.hpp>
 
 #include <orderly/problems/support.hpp>
 #include <orderly/reference_solution.hpp>

@@ -2,10 +2,10 @@
 // report suite, one after another, each writing its JSON under DIR, as `make report` needs them.
 // The runs are the studies' own subcommands with the arguments they registered, so a study joins
 // the report by registering its run (commands.hpp), not by an edit here or in the Makefile.
-#include "commands.hpp"
-#include "output.hpp"
-#include "resolve.hpp"
-#include "sharded_run.hpp"
+#include <orderly/command/commands.hpp>
+#include <orderly/command/output.hpp>
+#include <orderly/command/resolve.hpp>
+#include <orderly/command/sharded_run.hpp>
 
 #include <algorithm>
 #include <filesystem>

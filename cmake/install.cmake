@@ -24,7 +24,7 @@ install(FILES ${PROJECT_BINARY_DIR}/orderlyConfig.cmake ${PROJECT_BINARY_DIR}/or
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/orderly)
 
 # The CLI with the data it reads: the order gate's baseline and the stored references
-# (cli/data_paths.hpp finds them at <prefix>/share/orderly).
+# (orderly/command/data_paths.hpp finds them at <prefix>/share/orderly).
 if(TARGET orderly)
   install(TARGETS orderly RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
   install(FILES tests/baselines/order.json DESTINATION ${CMAKE_INSTALL_DATADIR}/orderly RENAME order-baseline.json)

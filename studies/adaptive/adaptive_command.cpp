@@ -1,9 +1,6 @@
 // `orderly adaptive [--suite default|quick] [--tableau FILE]... [--stepper LIBRARY]... [--json FILE|-]`:
 // embedded pairs judged whole (the estimate, the controllers, their stability).
-#include "commands.hpp"
-#include "input_limits.hpp"
-#include "output.hpp"
-#include "sharded_run.hpp"
+#include <orderly/command.hpp>
 
 #include <orderly/adaptive.hpp>
 #include <orderly/json_text.hpp>
@@ -106,6 +103,7 @@ const registered_command adaptive_registration{
     {.name = "adaptive",
      .add = &add_adaptive_command,
      .merge = &adaptive_outputs,
+     .shard_test_run = {"adaptive", "--suite", "quick", "--json", "{out}/adaptive.json"},
      .report_run = {"adaptive", "--json", "{json}/adaptive/adaptive.json"},
      .quick_report_run = {"adaptive", "--suite", "quick", "--json", "{json}/adaptive/adaptive.json"}}};
 }  // namespace

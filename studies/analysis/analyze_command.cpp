@@ -2,11 +2,7 @@
 // what a method's coefficients say (order, stage order, stability function, stability limits,
 // A-/L-stability, principal error norms; splitting methods: the harmonic limit) and whether its
 // stepper agrees. Writes orderly.analysis/1 JSON.
-#include "commands.hpp"
-#include "output.hpp"
-#include "input_limits.hpp"
-#include "resolve.hpp"
-#include "sharded_run.hpp"
+#include <orderly/command.hpp>
 
 #include <orderly/geometric_json.hpp>
 #include <orderly/method_analysis_study.hpp>
@@ -127,6 +123,7 @@ const registered_command analyze_registration{
     {.name = "analyze",
      .add = &add_analyze_command,
      .merge = &analysis_suite_outputs,
+     .shard_test_run = {"analyze", "--suite", "quick", "--threads", "2", "--out", "{out}"},
      .report_run = {"analyze", "--suite", "default", "--out", "{json}/analysis"},
      .quick_report_run = {"analyze", "--suite", "quick", "--out", "{json}/analysis"}}};
 }  // namespace

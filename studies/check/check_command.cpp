@@ -11,12 +11,7 @@
 // declared), 1 when one fails (settled, clear below the band), 3 when the measurement is
 // inconclusive (the reason is printed), 4 when every run settles above the declared order, 2 for a
 // library that cannot be judged.
-#include "commands.hpp"
-#include "data_paths.hpp"
-#include "input_limits.hpp"
-#include "output.hpp"
-#include "sharded_run.hpp"
-#include "time_bound.hpp"
+#include <orderly/command.hpp>
 
 #include <orderly/algebraic_check.hpp>
 #include <orderly/closest_method.hpp>
@@ -31,6 +26,7 @@
 #include <orderly/method_identity_json.hpp>
 #include <orderly/json_text.hpp>
 #include <orderly/order_policy.hpp>
+#include <orderly/scalar_ladder.hpp>
 #include <orderly/stability.hpp>
 #include <orderly/stepper.h>
 #include <orderly/stepper_battery.hpp>
@@ -99,9 +95,14 @@ std::string joined(const std::vector<std::string>& words, const char* separator 
   return text;
 }
 
-// The scalars a measurement can run in, coarsest first, and the ones the coefficients do not suit.
+// The scalars a measurement can run in (double and finer on the ladder), coarsest first.
 const std::vector<std::string>& measurement_scalars() {
-  static const std::vector<std::string> names{"double", "long-double", "float128", "mp50"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> finer_than_float;
+    for (const auto scalar : scalars_by_precision)
+      if (scalar != scalar_kind::float32) finer_than_float.emplace_back(scalar_name(scalar));
+    return finer_than_float;
+  }();
   return names;
 }
 
@@ -722,7 +723,12 @@ void add_check_command(CLI::App& app) {
 }
 
 namespace {
-const registered_command check_registration{{.name = "check", .add = &add_check_command, .merge = &check_outputs}};
+// Its shard test checks a directory of tableau files the test provides ({tableaus}).
+const registered_command check_registration{
+    {.name = "check",
+     .add = &add_check_command,
+     .merge = &check_outputs,
+     .shard_test_run = {"check", "--tableau-dir", "{tableaus}", "--threads", "2", "--out", "{out}"}}};
 }  // namespace
 
 }  // namespace orderly::cli

@@ -1,10 +1,6 @@
 // `orderly convergence`: the convergence-order study for one method and problem, or the default
 // suite of every method on the problems where it applies. Writes orderly.convergence/1 JSON.
-#include "commands.hpp"
-#include "input_limits.hpp"
-#include "output.hpp"
-#include "resolve.hpp"
-#include "sharded_run.hpp"
+#include <orderly/command.hpp>
 
 #include <orderly/convergence_json.hpp>
 #include <orderly/convergence_suites.hpp>
@@ -50,8 +46,9 @@ void check_step_bounds(const convergence_options& o) {
   if (o.max_steps != 0 && o.max_steps < std::max<std::size_t>(o.min_steps, 1))
     throw usage_error("--max-steps " + std::to_string(o.max_steps) + " is below --min-steps " +
                       std::to_string(o.min_steps ? o.min_steps : 4));
-  if (o.max_steps == 0 && o.min_steps > (std::size_t{1} << 14))
-    throw usage_error("--min-steps " + std::to_string(o.min_steps) + " is above the default --max-steps 16384");
+  if (o.max_steps == 0 && o.min_steps > default_finest_grid)
+    throw usage_error("--min-steps " + std::to_string(o.min_steps) + " is above the default --max-steps " +
+                      std::to_string(default_finest_grid));
   if (o.norm != "final" && o.max_steps > max_dense_norm_steps)
     throw usage_error("--max-steps " + std::to_string(o.max_steps) + " with --norm " + o.norm + ": at most " +
                       std::to_string(max_dense_norm_steps) +
@@ -159,9 +156,10 @@ void add_convergence_command(CLI::App& app) {
       ->capture_default_str();
   within(cmd->add_option("--min-steps", o->min_steps, "Coarsest grid (steps over the time span); default 4"),
          std::size_t{1}, max_grid_steps);
-  within(
-      cmd->add_option("--max-steps", o->max_steps, "Finest grid; default 16384 (stops earlier at the round-off floor)"),
-      std::size_t{1}, max_grid_steps);
+  within(cmd->add_option(
+             "--max-steps", o->max_steps,
+             "Finest grid; default " + std::to_string(default_finest_grid) + " (stops earlier at the round-off floor)"),
+         std::size_t{1}, max_grid_steps);
   cmd->add_option("--json", o->json_path, "Write the JSON result to FILE ('-' for standard output)");
   cmd->add_option(
       "--suite", o->suite,
@@ -184,6 +182,7 @@ const registered_command convergence_registration{
     {.name = "convergence",
      .add = &add_convergence_command,
      .merge = &convergence_outputs,
+     .shard_test_run = {"convergence", "--suite", "quick", "--threads", "2", "--out", "{out}"},
      .report_run = {"convergence", "--suite", "default", "--out", "{json}/convergence"},
      .quick_report_run = {"convergence", "--suite", "quick", "--out", "{json}/convergence"}}};
 }  // namespace

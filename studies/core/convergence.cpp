@@ -2,28 +2,13 @@
 #include <orderly/algebraic_check.hpp>
 #include <orderly/convergence_measure.hpp>
 #include <orderly/measurement_cache.hpp>
+#include <orderly/scalar_ladder.hpp>
 
 #include <algorithm>
 
 namespace orderly {
 
 namespace {
-
-// The scalar a run escalates to when round-off cuts its window or a superconvergence needs
-// confirming. long double is skipped: its 64-bit mantissa buys three digits over double.
-std::optional<scalar_kind> escalation_of(scalar_kind scalar) {
-  switch (scalar) {
-    case scalar_kind::float64:
-    case scalar_kind::long_double:
-      return scalar_kind::quad;
-    case scalar_kind::quad:
-      return scalar_kind::mp50;
-    case scalar_kind::float32:
-    case scalar_kind::mp50:
-      break;
-  }
-  return std::nullopt;
-}
 
 // Refinement that finer grids can bring.
 bool finer_grids_help(verdict_code code) {

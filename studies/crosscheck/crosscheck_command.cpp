@@ -1,7 +1,5 @@
 // `orderly crosscheck [--json FILE|-]`: Orderly's steppers against Boost.Odeint's, pair by pair.
-#include "commands.hpp"
-#include "output.hpp"
-#include "sharded_run.hpp"
+#include <orderly/command.hpp>
 
 #include <orderly/crosscheck.hpp>
 
@@ -55,6 +53,7 @@ const registered_command crosscheck_registration{
     {.name = "crosscheck",
      .add = &add_crosscheck_command,
      .merge = &crosscheck_outputs,
+     .shard_test_run = {"crosscheck", "--json", "{out}/crosscheck.json"},
      .report_run = {"crosscheck", "--json", "{json}/crosscheck/crosscheck.json"}}};
 }  // namespace
 

@@ -1,11 +1,6 @@
 // `orderly energy`: the Hamiltonian long-time study for one method and problem, or the default
 // suite. Writes orderly.energy/2 JSON.
-#include "commands.hpp"
-#include "input_limits.hpp"
-#include "output.hpp"
-#include "resolve.hpp"
-#include "sharded_run.hpp"
-#include "time_bound.hpp"
+#include <orderly/command.hpp>
 
 #include <orderly/energy.hpp>
 #include <orderly/energy_cost.hpp>
@@ -213,6 +208,7 @@ const registered_command energy_registration{
     {.name = "energy",
      .add = &add_energy_command,
      .merge = &energy_suite_outputs,
+     .shard_test_run = {"energy", "--suite", "quick", "--threads", "2", "--json", "{out}/energy.json"},
      .report_run = {"energy", "--suite", "default", "--json", "{json}/energy/energy.json"},
      .quick_report_run = {"energy", "--suite", "quick", "--json", "{json}/energy/energy.json"}}};
 }  // namespace

@@ -1,9 +1,7 @@
 // `orderly game-table [--json FILE|-]`: the stiffest unit-mass spring each method keeps stable at
 // 60 Hz and 120 Hz, undamped and damped, predicted from the analysis and confirmed by the stepper.
 // Writes orderly.game-table/1 JSON.
-#include "commands.hpp"
-#include "output.hpp"
-#include "sharded_run.hpp"
+#include <orderly/command.hpp>
 
 #include <orderly/game_table.hpp>
 
@@ -79,6 +77,7 @@ const registered_command game_table_registration{
     {.name = "game-table",
      .add = &add_game_table_command,
      .merge = &game_table_outputs,
+     .shard_test_run = {"game-table", "--suite", "quick", "--json", "{out}/game-table.json"},
      .report_run = {"game-table", "--json", "{json}/game-table/game-table.json"},
      .quick_report_run = {"game-table", "--suite", "quick", "--json", "{json}/game-table/game-table.json"}}};
 }  // namespace

@@ -1,9 +1,6 @@
 // `orderly gate`: measures every catalog method on the gate set and refuses any that lost order
 // or accuracy against tests/baselines/order.json. Exit 1 on failure (0 pass, 2 bad input).
-#include "commands.hpp"
-#include "input_limits.hpp"
-#include "data_paths.hpp"
-#include "output.hpp"
+#include <orderly/command.hpp>
 
 #include <orderly/algebraic_check.hpp>
 #include <orderly/gate.hpp>

@@ -1,11 +1,9 @@
 // `orderly largest-step [--problem P] [--tolerance TOL] [--json FILE|-]`: the largest equal step at
 // which each explicit Runge-Kutta method meets the tolerance at the end of the problem, and its cost.
-#include "commands.hpp"
-#include "input_limits.hpp"
-#include "output.hpp"
-#include "sharded_run.hpp"
+#include <orderly/command.hpp>
 
 #include <orderly/largest_step.hpp>
+#include <orderly/tolerance_policy.hpp>
 
 #include <cstdio>
 #include <memory>
@@ -14,9 +12,6 @@
 
 namespace orderly::cli {
 namespace {
-
-// Below a few hundred double epsilons a final-time error is round-off, not a step's choice.
-constexpr double min_tolerance = 1e-13;
 
 void print_largest_steps(const largest_step_study& study) {
   std::printf("%-24s %5s %9s %12s %11s %11s\n", "method", "order", "steps", "h", "error", "RHS evals");
@@ -43,7 +38,7 @@ void add_largest_step_command(CLI::App& app) {
                                  "an error tolerance at the end of a problem, and its cost");
   cmd->add_option("--problem", request->problem, "Problem name (orderly list problems; default nonlinear-na)");
   within(cmd->add_option("--tolerance", request->tolerance, "Tolerance on the final-time error (default 1e-6)"),
-         min_tolerance, 1.0);
+         smallest_double_tolerance, 1.0);
   add_threads_option(*cmd, request->threads, "Threads (default: all cores; results do not depend on it)");
   cmd->add_option("--json", *json_path, "Write the results as JSON to FILE ('-' for standard output)");
   auto shard_text = std::make_shared<std::string>();
@@ -79,6 +74,7 @@ const registered_command largest_step_registration{
     {.name = "largest-step",
      .add = &add_largest_step_command,
      .merge = &largest_step_outputs,
+     .shard_test_run = {"largest-step", "--problem", "harmonic", "--threads", "2", "--json", "{out}/largest-step.json"},
      .report_run = {"largest-step", "--json", "{json}/largest-step/largest-step.json"}}};
 }  // namespace
 

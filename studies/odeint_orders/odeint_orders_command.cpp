@@ -1,7 +1,5 @@
 // `orderly odeint-orders [--json FILE|-]`: odeint's declared orders against measured ones.
-#include "commands.hpp"
-#include "output.hpp"
-#include "sharded_run.hpp"
+#include <orderly/command.hpp>
 
 #include <orderly/odeint_orders.hpp>
 
@@ -71,6 +69,7 @@ const registered_command odeint_orders_registration{
     {.name = "odeint-orders",
      .add = &add_odeint_orders_command,
      .merge = &odeint_orders_outputs,
+     .shard_test_run = {"odeint-orders", "--json", "{out}/odeint-orders.json"},
      .report_run = {"odeint-orders", "--json", "{json}/crosscheck/odeint-orders.json"}}};
 }  // namespace
 

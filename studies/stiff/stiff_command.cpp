@@ -3,10 +3,7 @@
 // accuracy in the test set's mixed significant correct digits, work counted; the suite adds order
 // reduction on Prothero-Robinson. Writes orderly.stiff/3 (the wall times beside it, in
 // stiff.timing.json).
-#include "commands.hpp"
-#include "input_limits.hpp"
-#include "output.hpp"
-#include "sharded_run.hpp"
+#include <orderly/command.hpp>
 
 #include <orderly/stiff_study.hpp>
 
@@ -144,6 +141,7 @@ const registered_command stiff_registration{
     {.name = "stiff",
      .add = &add_stiff_command,
      .merge = &stiff_suite_outputs,
+     .shard_test_run = {"stiff", "--suite", "quick", "--threads", "2", "--out", "{out}"},
      .report_run = {"stiff", "--suite", "default", "--out", "{json}/stiff"},
      .quick_report_run = {"stiff", "--suite", "quick", "--out", "{json}/stiff"}}};
 }  // namespace

@@ -33,7 +33,6 @@ constexpr const char* odeint_dopri = "runge_kutta_dopri5 (odeint controlled)";
 constexpr const char* odeint_cash_karp = "runge_kutta_cash_karp54 (odeint controlled)";
 constexpr const char* odeint_fehlberg78 = "runge_kutta_fehlberg78 (odeint controlled)";
 
-constexpr int tolerances_per_decade = 4;
 // odeint's first step is span / first_step_divisor. The restarted runs scale it by 2^(k/4) for
 // these k: eight first steps from half to twice it. (Changing it by 0.1 % instead left the
 // evaluation counts identical to odeint's own at 33 to 37 of 37 tolerances: not independent runs.)
@@ -41,7 +40,6 @@ constexpr double first_step_divisor = 1000;
 constexpr std::array<int, 8> restart_quarter_octaves{-4, -3, -2, -1, 1, 2, 3, 4};
 // The first step's divisor of the restarted run for k.
 double restart_divisor(int k) { return first_step_divisor / std::exp2(k / 4.0); }
-constexpr int coarsest_decade = 3, finest_decade = 12;
 // Wall time of a run: the minimum over this many repetitions (the least disturbed one), of the
 // integration alone (problem set-up and reference outside the clock).
 constexpr int timing_repetitions = 5;
@@ -126,8 +124,8 @@ workprecision_curves run_workprecision_on(const std::string& name) {
     };
     std::vector<work_curve> theirs;
     for (const auto& stepper : odeint_steppers) theirs.push_back({.method = stepper.first, .problem = name});
-    for (int k = coarsest_decade * tolerances_per_decade; k <= finest_decade * tolerances_per_decade; ++k) {
-      const double tol = std::pow(10.0, -double(k) / tolerances_per_decade);
+    for (int k = default_tolerance_sweep.first_index(); k <= default_tolerance_sweep.last_index(); ++k) {
+      const double tol = default_tolerance_sweep.tolerance(k);
       for (std::size_t i = 0; i < runners.size(); ++i) {
         const auto run = runners[i](tol);
         if (run.completed)
@@ -223,8 +221,8 @@ const std::vector<std::pair<std::string, std::string>>& stiff_workprecision_curv
 stiff_work_curve run_stiff_curve(const std::string& method, const std::string& problem) {
   stiff_work_curve curve{.method = method, .problem = problem};
   const std::uint64_t budget = stiff_settings{}.step_budget;  // the stiff study's default
-  for (int k = coarsest_decade * tolerances_per_decade; k <= finest_decade * tolerances_per_decade; ++k) {
-    const double rtol = std::pow(10.0, -double(k) / tolerances_per_decade);
+  for (int k = default_tolerance_sweep.first_index(); k <= default_tolerance_sweep.last_index(); ++k) {
+    const double rtol = default_tolerance_sweep.tolerance(k);
     auto run = run_stiff(method, problem, rtol, budget);
     for (int repeat = 1; repeat < timing_repetitions; ++repeat)
       run.wall_seconds = std::min(run.wall_seconds, run_stiff(method, problem, rtol, budget).wall_seconds);
@@ -245,13 +243,13 @@ std::vector<stiff_work_curve> run_stiff_workprecision() {
 constexpr double implicit_run_cost = 4;
 
 double nonstiff_job_cost() {
-  const double tolerances = (finest_decade - coarsest_decade) * tolerances_per_decade + 1;
+  const double tolerances = static_cast<double>(default_tolerance_sweep.size());
   const double timed_curves = static_cast<double>(our_adaptive_pairs().size()) + 4;  // odeint's four steppers
   return tolerances * (timed_curves * (1 + timing_repetitions) + static_cast<double>(restart_quarter_octaves.size()));
 }
 
 double stiff_job_cost() {
-  const double tolerances = (finest_decade - coarsest_decade) * tolerances_per_decade + 1;
+  const double tolerances = static_cast<double>(default_tolerance_sweep.size());
   return tolerances * timing_repetitions * implicit_run_cost;
 }
 

@@ -2,9 +2,7 @@
 // Orderly's adaptive pairs and odeint's controlled steppers and bulirsch_stoer, with dopri54 and odeint's
 // controlled runge_kutta_dopri5 compared at equal achieved error; and the stiff solvers on ROBER and
 // HIRES (correct digits against evaluations and wall time).
-#include "commands.hpp"
-#include "output.hpp"
-#include "sharded_run.hpp"
+#include <orderly/command.hpp>
 
 #include <orderly/workprecision.hpp>
 
@@ -80,6 +78,7 @@ const registered_command workprecision_registration{
     {.name = "workprecision",
      .add = &add_workprecision_command,
      .merge = &workprecision_outputs,
+     .shard_test_run = {"workprecision", "--suite", "quick", "--json", "{out}/workprecision.json"},
      .report_run = {"workprecision", "--suite", "default", "--json", "{json}/workprecision/workprecision.json"},
      .quick_report_run = {"workprecision", "--suite", "quick", "--json", "{json}/workprecision/workprecision.json"}}};
 }  // namespace

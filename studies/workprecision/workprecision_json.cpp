@@ -100,6 +100,7 @@ nlohmann::json workprecision_document(const workprecision_study& study, nlohmann
                     "ratio_first_bracket the first of them (schema 1's ratio); atol = rtol = tol, four tolerances per "
                     "decade; the wall times are in the timing file"},
                    {"timing_file", workprecision_timing_file},
+                   {"tolerance_sweep", to_json(default_tolerance_sweep)},
                    {"curves", nlohmann::json::array()},
                    {"resolution",
                     "odeint's controlled dopri5 run again with eight other first steps (span/1000 scaled by "

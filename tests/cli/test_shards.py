@@ -15,20 +15,17 @@ from pathlib import Path
 ORDERLY = os.environ.get("ORDERLY", "build/bin/orderly")
 SHARD_COUNTS = (1, 2, 3, 7)
 
-# (suite, its arguments with OUT for the output, output is a directory (--out) or a file (--json)).
-SUITES = [
-    ("convergence", ["convergence", "--suite", "quick", "--threads", "2", "--out", "OUT"], "dir"),
-    ("analyze", ["analyze", "--suite", "quick", "--threads", "2", "--out", "OUT"], "dir"),
-    ("largest-step", ["largest-step", "--problem", "harmonic", "--threads", "2", "--json", "OUT/largest-step.json"],
-     "file"),
-    ("crosscheck", ["crosscheck", "--json", "OUT/crosscheck.json"], "file"),
-    ("game-table", ["game-table", "--suite", "quick", "--json", "OUT/game-table.json"], "file"),
-    ("stiff", ["stiff", "--suite", "quick", "--threads", "2", "--out", "OUT"], "dir"),
-    ("energy", ["energy", "--suite", "quick", "--threads", "2", "--json", "OUT/energy.json"], "file"),
-    ("workprecision", ["workprecision", "--suite", "quick", "--json", "OUT/workprecision.json"], "file"),
-    ("odeint-orders", ["odeint-orders", "--json", "OUT/odeint-orders.json"], "file"),
-    ("check", ["check", "--tableau-dir", "TABLEAUS", "--threads", "2", "--out", "OUT"], "dir"),
-]
+
+
+def registered_studies() -> list:
+    """Every registered study, from the CLI's own registry (`orderly list studies --json`)."""
+    ran = subprocess.run([ORDERLY, "list", "studies", "--json"], capture_output=True, text=True, check=True)
+    return json.loads(ran.stdout)
+
+
+# (suite, its arguments with {out} for the output directory): every study that runs in shards, with
+# the smallest run it registered for this test; a sharded study is tested here by registering it.
+SUITES = [(study["name"], study["shard_test_run"]) for study in registered_studies() if study["sharded"]]
 
 # The tableau files `check --tableau-dir` checks: the README's examples and one that is not JSON.
 SOURCE = Path(__file__).resolve().parents[2]
@@ -49,7 +46,7 @@ TABLEAUS = Path(tempfile.mkdtemp(prefix="orderly-shards-tableaus-"))
 
 
 def with_out(args, out: Path):
-    return [a.replace("OUT", str(out)).replace("TABLEAUS", str(TABLEAUS)) for a in args]
+    return [a.replace("{out}", str(out)).replace("{tableaus}", str(TABLEAUS)) for a in args]
 
 
 def files_under(directory: Path) -> dict:
@@ -79,8 +76,15 @@ class ShardsMergeToTheSingleRun(unittest.TestCase):
         orderly("merge", "--in", *[base / f"shard-{i}" for i in range(1, count + 1)], "--out", base / "merged")
         return base / "merged"
 
+    def test_every_sharded_study_registered_its_run(self):
+        self.assertIn("convergence", [suite for suite, _ in SUITES])
+        for suite, args in SUITES:
+            with self.subTest(suite=suite):
+                self.assertEqual(args[:1], [suite], "no shard_test_run registered")
+                self.assertTrue(any("{out}" in a for a in args), args)
+
     def test_every_suite_merges_byte_for_byte(self):
-        for suite, args, _ in SUITES:
+        for suite, args in SUITES:
             single = self.root / suite / "single"
             single.mkdir(parents=True)
             ran = orderly(*with_out(args, single), check=False)
@@ -100,7 +104,7 @@ class ShardsMergeToTheSingleRun(unittest.TestCase):
 class IncompleteShards(unittest.TestCase):
     """The quick convergence suite in three shards, one of them spoiled in turn."""
 
-    ARGS = ["convergence", "--suite", "quick", "--threads", "2", "--out", "OUT"]
+    ARGS = ["convergence", "--suite", "quick", "--threads", "2", "--out", "{out}"]
     COUNT = 3
 
     def setUp(self):

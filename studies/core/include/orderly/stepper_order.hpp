@@ -58,7 +58,7 @@ order_measurement measure_stepper_order_in(Stepper&& step, const std::string& pr
   auto grid = [&](const typed_problem<T>& typed, std::size_t n, bool record) {
     return drive_fixed_steps(typed, n, record, [&](const T& t, state_of<T>& y, const T& h) { y = step(f, t, y, h); });
   };
-  return detail::measure_fixed_steps(*entry, problem, norm, detail::step_sequence(4, std::size_t{1} << 14), grid,
+  return detail::measure_fixed_steps(*entry, problem, norm, detail::step_sequence(4, default_finest_grid), grid,
                                      {.shadow = false, .policy = policy});
 }
 

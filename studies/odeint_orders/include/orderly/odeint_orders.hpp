@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <orderly/tolerance_policy.hpp>
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,15 +16,12 @@
 namespace orderly {
 
 // The measured order matches the declared one when the declared value lies within the fit's
-// uncertainty widened by the order policy's band (order_policy.hpp): the gate's acceptance.
+// uncertainty widened by the order policy's band (order_policy.hpp): the gate's acceptance. A
+// verdict needs an uncertainty no wider than the policy's max_uncertainty_for_pass (a wider
+// interval cannot tell neighbouring orders apart: the row is inconclusive). Tolerance sweeps run
+// the studies' shared sweep (default_tolerance_sweep, tolerance_policy.hpp).
 struct odeint_order_policy {
-  // A verdict needs the order to within half an order: a wider interval cannot tell neighbouring
-  // orders apart, and the row is inconclusive instead.
-  static constexpr double max_uncertainty = 0.5;
-  // Tolerance sweeps: atol = rtol = tol from 1e-3 to 1e-12, this many per decade; the slope is
-  // fitted over the finest fit_decades decades (see odeint_tolerance_result).
-  static constexpr int sweep_per_decade = 4;
-  static constexpr int sweep_coarsest_decade = 3, sweep_finest_decade = 12;
+  // A sweep's slope is fitted over its finest fit_decades decades (see odeint_tolerance_result).
   static constexpr int fit_decades = 3;
 };
 

@@ -5,6 +5,7 @@
 // and rosenbrock4 against odeint's rosenbrock4, each run made by the stiff study.
 #include <orderly/shard.hpp>
 #include <orderly/stiff_study.hpp>
+#include <orderly/tolerance_policy.hpp>
 #include <orderly/work_ratios.hpp>
 
 #include <nlohmann/json.hpp>

@@ -3,8 +3,8 @@
 // reference): each estimates its time before it starts and refuses a run estimated beyond
 // --max-minutes with one line giving the estimate. Their progress lines (with the time left) go to
 // standard error, never to standard output, which may carry --json -.
-#include "commands.hpp"
-#include "input_limits.hpp"
+#include <orderly/command/commands.hpp>
+#include <orderly/command/input_limits.hpp>
 
 #include <orderly/formatted.hpp>
 

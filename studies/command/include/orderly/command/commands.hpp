@@ -1,6 +1,6 @@
 #pragma once
 // The CLI's subcommands and how they join it. Each subcommand's file (a study's in its folder under
-// studies/, the catalog's and the references' here) defines a function that adds it to a CLI::App
+// studies/, the catalog's, the references' and the shards' in cli/) defines a function that adds it to a CLI::App
 // and registers that function with a `registered_command` object, together with the runs
 // `make report` makes of it. Nothing else lists the subcommands: the CLI, `orderly run-studies` and
 // the report's JSON come from this one registry.
@@ -34,6 +34,9 @@ struct command_registration {
   // A command that runs a suite in shards (--shard i/N): how its files are assembled from the jobs'
   // results, for `orderly merge`; the shard files name the suite by the command's name.
   suite_assembler merge = nullptr;
+  // A command that runs in shards: its smallest suite run, writing under {out} (a directory, or a
+  // file in it), that the shard test runs whole and in shards and compares (tests/cli/test_shards.py).
+  std::vector<std::string> shard_test_run = {};
   // The subcommand's arguments for `make report` (its default suite, writing under {json}); empty
   // when the report does not run it.
   std::vector<std::string> report_run = {};

@@ -1,6 +1,6 @@
 // What the CLI knows of its own build: the source tree it was configured from and the --version
 // text, from definitions given to this file alone (cli/CMakeLists.txt says why).
-#include "data_paths.hpp"
+#include <orderly/command/data_paths.hpp>
 
 #include <boost/version.hpp>
 

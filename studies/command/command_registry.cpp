@@ -1,6 +1,6 @@
 // The registry behind registered_command: a function-local list, so that registrations from any
 // translation unit find it constructed, whatever the order of static initialisation.
-#include "commands.hpp"
+#include <orderly/command/commands.hpp>
 
 #include <algorithm>
 
