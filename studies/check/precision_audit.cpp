@@ -1,6 +1,8 @@
 // The precision audit of a tableau file (precision_audit.hpp).
 #include <orderly/precision_audit.hpp>
 
+#include <orderly/scalar_ladder.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -77,16 +79,14 @@ precision_audit audit_precision(const tableau_file& file, weight_set weights, in
   audit.digits_order =
       file.decimal ? order_within(forest, residuals, [&](std::size_t k) { return rounding_bound(digits_unit, k); })
                    : audit.exact_order;
-  const std::pair<scalar_kind, int> scalars[] = {{scalar_kind::float32, std::numeric_limits<float>::digits},
-                                                 {scalar_kind::float64, std::numeric_limits<double>::digits},
-                                                 {scalar_kind::long_double, std::numeric_limits<long double>::digits},
-                                                 {scalar_kind::quad, std::numeric_limits<float128>::digits},
-                                                 {scalar_kind::mp50, std::numeric_limits<mp50>::digits}};
+  const auto binary_digits = [](scalar_kind kind) {
+    return with_scalar(kind, [](auto zero) { return std::numeric_limits<decltype(zero)>::digits; });
+  };
   // Rationals that meet the declared order's conditions within double's tolerance but not exactly
   // approximate a method of that order; any other rationals are the method they define.
   std::vector<scalar_order> within_tolerance;
-  for (const auto& [kind, bits] : scalars) {
-    const high_precision unit = pow(high_precision(2), -bits);  // unit roundoff; epsilon is twice it
+  for (const auto kind : scalars_by_precision) {
+    const high_precision unit = pow(high_precision(2), -binary_digits(kind));  // unit roundoff; epsilon is twice it
     const high_precision floor = roundoff_floor_factor * 2 * unit;
     within_tolerance.push_back({kind, order_within(forest, residuals, [&](std::size_t k) {
                                   return std::max(rounding_bound(unit, k), floor);
@@ -105,7 +105,7 @@ precision_audit audit_precision(const tableau_file& file, weight_set weights, in
     if (entry.order < declared) continue;
     audit.suited_scalars.emplace_back(scalar_name(entry.scalar));
     if (audit.kind != coefficient_kind::exact_defining)
-      audit.suited_unit_roundoff = std::ldexp(1.0, -scalars[k].second);
+      audit.suited_unit_roundoff = std::ldexp(1.0, -binary_digits(entry.scalar));
   }
   audit.order_to_precision = audit.kind == coefficient_kind::exact_defining
                                  ? audit.exact_order

@@ -57,6 +57,11 @@ int coefficient_length(const exact& x) {
   return static_cast<int>(std::ceil(longer * std::log10(2.0)));
 }
 
+double condition_work(int declared, std::size_t s) {
+  return static_cast<double>(generate_trees(declared + 1).trees.size()) * static_cast<double>(s * s) +
+         static_cast<double>(s * s) * static_cast<double>(s * s);
+}
+
 namespace {
 
 const nlohmann::json& required(const nlohmann::json& j, const char* field) {
@@ -127,11 +132,6 @@ int longest_digits(const std::vector<std::vector<written_coefficient>>& a,
 
 // Refuses a file whose order conditions (up to order declared + 1) and stability function would
 // cost more than the bounds above, before any of them is evaluated.
-double condition_work(int declared, std::size_t s) {
-  return static_cast<double>(generate_trees(declared + 1).trees.size()) * static_cast<double>(s * s) +
-         static_cast<double>(s * s) * static_cast<double>(s * s);
-}
-
 void refuse_excessive_work(int declared, std::size_t s, int digits) {
   const double work = condition_work(declared, s);
   const std::string what = "order " + std::to_string(declared) + " with " + std::to_string(s) + " stages";

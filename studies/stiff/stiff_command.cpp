@@ -58,8 +58,9 @@ void run_one(const stiff_options& o) {
   const auto& problems = stiff_problem_list();
   if (std::find(problems.begin(), problems.end(), o.problem) == problems.end())
     throw usage_error("--problem: '" + o.problem + "' is not a stiff problem; choose one of " + names_of(problems));
-  if (!(o.tol >= smallest_tolerance && o.tol < 1))
-    throw usage_error("--rtol: " + number_text(o.tol) + " is outside [1e-13, 1) (double cannot honour tighter)");
+  if (!(o.tol >= smallest_double_tolerance && o.tol < 1))
+    throw usage_error("--rtol: " + number_text(o.tol) + " is outside [" + number_text(smallest_double_tolerance) +
+                      ", 1) (double cannot honour tighter)");
   if (o.step_budget == 0) throw usage_error("--step-budget: must be positive");
   if (!o.json_path.empty()) check_output_path("--json", o.json_path);
   const auto run = run_stiff(o.method, o.problem, o.tol, o.step_budget, default_stiff_settings().min_wall_seconds);

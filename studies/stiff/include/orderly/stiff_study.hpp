@@ -8,6 +8,7 @@
 #include <orderly/scalars.hpp>
 #include <orderly/shard.hpp>
 #include <orderly/rhs.hpp>
+#include <orderly/tolerance_policy.hpp>
 
 #include <nlohmann/json.hpp>
 
@@ -134,9 +135,6 @@ stiff_settings quick_stiff_settings();
 std::vector<stiff_solver_info> stiff_solvers();
 const std::vector<std::string>& stiff_problem_list();
 const stiff_tolerance_rule& tolerance_rule(const std::string& problem);
-
-// Smallest rtol the study runs in double (a tolerance near eps cannot be honoured).
-inline constexpr double smallest_tolerance = 1e-13;
 
 // One run; problem and method must be valid names (stiff_problem_list, stiff_solvers).
 stiff_run run_stiff(const std::string& method, const std::string& problem, double rtol, std::uint64_t step_budget,
