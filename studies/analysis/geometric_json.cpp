@@ -21,16 +21,20 @@ nlohmann::json geometric_json(const geometric_properties& g, const std::string& 
              {"coefficient", g.harmonic_drift->coefficient},
              {"coefficient_double", g.harmonic_drift->coefficient_double},
              {"law", "d ln H/dt = coefficient omega^power h^(power-1)"}};
+  // Algebraic stability and the SSP coefficient are decided for Runge-Kutta stage equations only.
+  const auto stage_property = [&](const nlohmann::json& value) {
+    return g.stage_equations ? value : nlohmann::json(nullptr);
+  };
   return {{"arithmetic", arithmetic},
           {"symplectic", g.symplectic},
           {"symmetric", g.symmetric},
           {"symmetric_permutation", g.symmetric_permutation},
           {"symmetry_undecided", g.symmetry_undecided},
-          {"algebraically_stable", g.algebraically_stable},
-          {"nonnegative_weights", g.nonnegative_weights},
-          {"M_positive_semidefinite", g.positive_semidefinite_m},
+          {"algebraically_stable", stage_property(g.algebraically_stable)},
+          {"nonnegative_weights", stage_property(g.nonnegative_weights)},
+          {"M_positive_semidefinite", stage_property(g.positive_semidefinite_m)},
           {"algebraic_stability_reason", g.algebraic_stability_reason},
-          {"ssp_coefficient", ssp},
+          {"ssp_coefficient", stage_property(ssp)},
           {"bseries_max_tree_order", g.max_tree_order},
           {"bseries_order", g.order},
           {"pseudo_symplectic_order", g.pseudo_symplectic_order},
@@ -67,7 +71,7 @@ nlohmann::json rounded_tableau_geometric_json(const butcher_tableau& t, const ex
 }
 
 std::vector<std::string> geometric_summary_lines(const nlohmann::json& g) {
-  auto yes = [](const nlohmann::json& b) { return b.get<bool>() ? "yes" : "no"; };
+  auto yes = [](const nlohmann::json& b) { return b.is_null() ? "not defined" : b.get<bool>() ? "yes" : "no"; };
   std::vector<std::string> lines;
   if (g.contains("modified_hamiltonian_order")) {
     lines.push_back(
@@ -82,8 +86,9 @@ std::vector<std::string> geometric_summary_lines(const nlohmann::json& g) {
                                   ? ""
                                   : (": " + g["algebraic_stability_reason"].get<std::string>()).c_str(),
                               g["arithmetic"].get<std::string>().c_str()));
-    lines.push_back("  SSP coefficient (radius of absolute monotonicity) " +
-                    g["ssp_coefficient"]["text"].get<std::string>());
+    if (g["ssp_coefficient"].is_object())
+      lines.push_back("  SSP coefficient (radius of absolute monotonicity) " +
+                      g["ssp_coefficient"]["text"].get<std::string>());
     auto order = [&](const char* key, const char* capped) {
       return std::string(g[capped].get<bool>() ? ">= " : "") + std::to_string(g[key].get<int>());
     };

@@ -309,11 +309,7 @@ nlohmann::json rosenbrock_conditions_json(const std::vector<rosenbrock_condition
 // Rosenbrock order conditions, which hold to the published coefficients' digits (less the few a
 // sum of products of them loses), not exactly.
 nlohmann::json analyse_rosenbrock_method(const method_entry& method, const rosenbrock_method& r, bool with_region) {
-  const exact tolerance =
-      r.coefficient_digits == 0
-          ? exact(0)
-          : exact(1) / boost::multiprecision::pow(boost::multiprecision::cpp_int(10),
-                                                  r.coefficient_digits - policy::residual_digits_lost);
+  const exact tolerance = rosenbrock_residual_tolerance(r);
   const auto conditions = rosenbrock_order_conditions(r, false);
   const auto embedded_conditions = rosenbrock_order_conditions(r, true);
   rk_analysis a;
@@ -342,6 +338,10 @@ nlohmann::json analyse_rosenbrock_method(const method_entry& method, const rosen
       ") all hold to the published coefficients' digits; conditions beyond that order and the "
       "error norms are not derived";
   j["citation"] = r.citation;
+  j["geometric"] =
+      geometric_json(analyse_rosenbrock_geometry(r),
+                     "100 digits from the published decimals: a residual below " +
+                         to_high_precision(tolerance).str(2, std::ios_base::scientific) + " counts as zero");
   return j;
 }
 

@@ -10,8 +10,7 @@
 namespace orderly {
 namespace {
 
-coefficient_expectation from_tableau(const butcher_tableau& t) {
-  const auto g = analyse_geometric_properties(t);
+coefficient_expectation from_geometry(const geometric_properties& g, const std::string& derived_from) {
   coefficient_expectation e;
   e.energy_class = g.energy_class;
   e.text = g.energy_expectation;
@@ -32,7 +31,7 @@ coefficient_expectation from_tableau(const butcher_tableau& t) {
     for (const auto& term : g.modified_equation)
       if (term.order == e.drift_tree_order) e.drift_terms.emplace_back(term.tree_index, term.value_double);
   }
-  e.derived_from = "tableau";
+  e.derived_from = derived_from;
   return e;
 }
 
@@ -51,9 +50,11 @@ coefficient_expectation from_splitting(const splitting_method& m) {
 std::optional<coefficient_expectation> compute(const method_entry& method) {
   using result = std::optional<coefficient_expectation>;
   return method.visit(method_visitor{
-      [](const butcher_tableau& t) -> result { return from_tableau(t); },
+      [](const butcher_tableau& t) -> result { return from_geometry(analyse_geometric_properties(t), "tableau"); },
       [](const splitting_method& s) -> result { return from_splitting(s); },
-      [](const rosenbrock_method&) -> result { return std::nullopt; },
+      [](const rosenbrock_method& r) -> result {
+        return from_geometry(analyse_rosenbrock_geometry(r), "Rosenbrock coefficients (B-series, exact Jacobian)");
+      },
       // An article's code inherits the expectation of the catalog method whose step it computes.
       [](const seed_specimen& seed) -> result {
         const auto* equivalent = seed.autonomous_equivalent.empty() ? nullptr : find_method(seed.autonomous_equivalent);

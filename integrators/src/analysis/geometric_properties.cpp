@@ -3,6 +3,9 @@
 // in exact rationals and in 100 digits.
 #include <orderly/analysis/geometric_properties.hpp>
 
+#include <orderly/analysis/rosenbrock_equivalent.hpp>
+#include <orderly/analysis/rosenbrock_order_conditions.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <sstream>
@@ -248,41 +251,16 @@ bool absolutely_monotonic(const rk_coefficients<Number>& m, const Number& r, con
   return true;
 }
 
+namespace {
+
+// The properties a method's B-series decides, from its coefficients a(t) on every tree through
+// g.max_tree_order: its order, the symplecticity conditions, the modified field and what they
+// promise about energy. g.symplectic and g.symmetric are the caller's.
 template <class Number>
-geometric_properties analyse_geometric_properties(const rk_coefficients<Number>& m, const Number& tolerance,
-                                                  int max_tree_order) {
-  geometric_properties g;
-  g.exact_arithmetic = std::is_same_v<Number, exact> && tolerance == 0;
-  g.max_tree_order = max_tree_order;
-  const std::size_t s = m.b.size();
-
-  const auto big_m = algebraic_stability_matrix(m);
-  g.symplectic = true;
-  for (const auto& row : big_m)
-    for (const auto& x : row)
-      if (!is_zero(x, tolerance)) g.symplectic = false;
-  g.symmetric_permutation = symmetry_permutation(m, tolerance, g.symmetry_undecided);
-  g.symmetric = !g.symmetric_permutation.empty();
-
-  g.nonnegative_weights = true;
-  for (std::size_t i = 0; i < s; ++i)
-    if (m.b[i] < -tolerance) {
-      g.nonnegative_weights = false;
-      if (g.algebraic_stability_reason.empty())
-        g.algebraic_stability_reason = "b_" + std::to_string(i + 1) + " = " + text_of(m.b[i]) + " < 0";
-    }
-  g.positive_semidefinite_m = positive_semidefinite(big_m, tolerance);
-  if (!g.positive_semidefinite_m) {
-    if (!g.algebraic_stability_reason.empty()) g.algebraic_stability_reason += "; ";
-    g.algebraic_stability_reason += "M = BA + A^T B - b b^T is not positive semidefinite";
-  }
-  g.algebraically_stable = g.nonnegative_weights && g.positive_semidefinite_m;
-  g.ssp = ssp_radius(m, tolerance);
-
-  // B-series: the method's a(t) = Phi(t), its order, the symplecticity conditions, the modified field.
-  const auto& trees = bseries_trees_up_to(max_tree_order);
+void analyse_bseries(geometric_properties& g, const bseries_trees& trees, const std::vector<Number>& a,
+                     const Number& tolerance) {
+  const int max_tree_order = g.max_tree_order;
   const auto& forest = trees.forest;
-  const auto a = elementary_weights(forest, m);
   const auto e = exact_flow_coefficients<Number>(trees);
   g.order = max_tree_order;
   for (std::size_t k = 0; k < a.size(); ++k)
@@ -356,6 +334,44 @@ geometric_properties analyse_geometric_properties(const rk_coefficients<Number>&
     if (g.symmetric) text << " (symmetric: bounded on reversible problems)";
   }
   g.energy_expectation = text.str();
+}
+
+}  // namespace
+
+template <class Number>
+geometric_properties analyse_geometric_properties(const rk_coefficients<Number>& m, const Number& tolerance,
+                                                  int max_tree_order) {
+  geometric_properties g;
+  g.exact_arithmetic = std::is_same_v<Number, exact> && tolerance == 0;
+  g.max_tree_order = max_tree_order;
+  const std::size_t s = m.b.size();
+
+  const auto big_m = algebraic_stability_matrix(m);
+  g.symplectic = true;
+  for (const auto& row : big_m)
+    for (const auto& x : row)
+      if (!is_zero(x, tolerance)) g.symplectic = false;
+  g.symmetric_permutation = symmetry_permutation(m, tolerance, g.symmetry_undecided);
+  g.symmetric = !g.symmetric_permutation.empty();
+
+  g.nonnegative_weights = true;
+  for (std::size_t i = 0; i < s; ++i)
+    if (m.b[i] < -tolerance) {
+      g.nonnegative_weights = false;
+      if (g.algebraic_stability_reason.empty())
+        g.algebraic_stability_reason = "b_" + std::to_string(i + 1) + " = " + text_of(m.b[i]) + " < 0";
+    }
+  g.positive_semidefinite_m = positive_semidefinite(big_m, tolerance);
+  if (!g.positive_semidefinite_m) {
+    if (!g.algebraic_stability_reason.empty()) g.algebraic_stability_reason += "; ";
+    g.algebraic_stability_reason += "M = BA + A^T B - b b^T is not positive semidefinite";
+  }
+  g.algebraically_stable = g.nonnegative_weights && g.positive_semidefinite_m;
+  g.ssp = ssp_radius(m, tolerance);
+
+  // B-series: the method's a(t) = Phi(t).
+  const auto& trees = bseries_trees_up_to(max_tree_order);
+  analyse_bseries(g, trees, elementary_weights(trees.forest, m), tolerance);
   return g;
 }
 
@@ -389,6 +405,71 @@ geometric_properties analyse_geometric_properties(const butcher_tableau& t, int 
   if (geometric_analysis_exact(t)) return analyse_geometric_properties(exact_coefficients(t), exact(0), max_tree_order);
   return analyse_geometric_properties(tableau_coefficients<high_precision>(t), certified_coefficient_tolerance(),
                                       max_tree_order);
+}
+
+geometric_properties analyse_rosenbrock_geometry(const rosenbrock_method& m, int max_tree_order) {
+  using number = high_precision;
+  const auto r = untransform(m, false);
+  const std::size_t s = r.b.size();
+  const auto& trees = bseries_trees_up_to(max_tree_order);
+  const auto& forest = trees.forest;
+  // Stage weights u_i(t): the Jacobian term h J sum_j<=i gamma_ij k_j acts on a tree with one child
+  // only, so u_i([t1]) = sum_j (alpha + Gamma)_ij u_j(t1) and, for two or more children,
+  // u_i(t) = prod_k sum_j alpha_ij u_j(t_k); a(t) = b^T u(t).
+  auto matrix_of = [&](const std::vector<std::vector<exact>>& x) {
+    std::vector<std::vector<number>> out(s, std::vector<number>(s));
+    for (std::size_t i = 0; i < s; ++i)
+      for (std::size_t j = 0; j < s; ++j) out[i][j] = to_high_precision(x[i][j]);
+    return out;
+  };
+  const auto alpha = matrix_of(r.alpha);
+  auto beta = matrix_of(r.gamma);
+  for (std::size_t i = 0; i < s; ++i)
+    for (std::size_t j = 0; j < s; ++j) beta[i][j] += alpha[i][j];
+  auto times = [&](const std::vector<std::vector<number>>& x, const std::vector<number>& u) {
+    std::vector<number> out(s, number(0));
+    for (std::size_t i = 0; i < s; ++i)
+      for (std::size_t j = 0; j < s; ++j) out[i] += x[i][j] * u[j];
+    return out;
+  };
+  std::vector<std::vector<number>> u;
+  std::vector<number> a;
+  for (const auto& tree : forest.trees) {
+    std::vector<number> stage(s, number(1));
+    if (tree.children.size() == 1) {
+      stage = times(beta, u[static_cast<std::size_t>(tree.children.front())]);
+    } else {
+      for (const int child : tree.children) {
+        const auto factor = times(alpha, u[static_cast<std::size_t>(child)]);
+        for (std::size_t i = 0; i < s; ++i) stage[i] *= factor[i];
+      }
+    }
+    number weight = 0;
+    for (std::size_t i = 0; i < s; ++i) weight += to_high_precision(r.b[i]) * stage[i];
+    a.push_back(weight);
+    u.push_back(std::move(stage));
+  }
+
+  const number tolerance = to_high_precision(rosenbrock_residual_tolerance(m));
+  geometric_properties g;
+  g.exact_arithmetic = false;
+  g.stage_equations = false;
+  g.max_tree_order = max_tree_order;
+  g.algebraic_stability_reason = "a Rosenbrock method has no Runge-Kutta stage equations";
+  g.ssp.text = "not defined for a Rosenbrock method";
+  const auto b = modified_field_coefficients(trees, a);
+  g.symmetric = true;
+  for (std::size_t k = 0; k < forest.trees.size(); ++k)
+    if (forest.trees[k].order % 2 == 0 && !is_zero(b[k], tolerance)) g.symmetric = false;
+  analyse_bseries(g, trees, a, tolerance);
+  // Symplectic through every tree checked: the energy text is that of a symplectic method.
+  if (g.pseudo_symplectic_capped) {
+    g.symplectic = true;
+    g.modified_equation.clear();
+    g.harmonic_drift.reset();
+    analyse_bseries(g, trees, a, tolerance);
+  }
+  return g;
 }
 
 splitting_geometry analyse_splitting_geometry(const splitting_method& m, int order) {

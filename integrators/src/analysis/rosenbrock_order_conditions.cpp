@@ -68,4 +68,11 @@ int rosenbrock_order_from(const std::vector<rosenbrock_condition>& conditions, c
   return order;
 }
 
+exact rosenbrock_residual_tolerance(const rosenbrock_method& m) {
+  if (m.coefficient_digits == 0) return exact(0);
+  return exact(1) /
+         boost::multiprecision::pow(boost::multiprecision::cpp_int(10),
+                                    static_cast<unsigned>(m.coefficient_digits - rosenbrock_residual_digits_lost));
+}
+
 }  // namespace orderly

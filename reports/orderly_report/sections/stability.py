@@ -199,7 +199,8 @@ def _geometric_cells(m: dict) -> list:
     return [model.Cell(_yes(g.get("symplectic")), str(g.get("arithmetic") or "")),
             model.Cell(_yes(g.get("symmetric"))),
             model.Cell(_yes(g.get("algebraically_stable")), str(g.get("algebraic_stability_reason") or "")),
-            model.Cell(str(ssp.get("text", DASH)), f"bracket [{ssp.get('lower')}, {ssp.get('upper')}]"),
+            (model.Cell(str(ssp.get("text", DASH)), f"bracket [{ssp.get('lower')}, {ssp.get('upper')}]") if ssp
+             else model.Cell(DASH, "not defined: no Runge-Kutta stage equations")),
             model.Cell(f"{at_least}{order}" if isinstance(order, int) else DASH,
                        f"pseudo-symplectic order {g.get('pseudo_symplectic_order')}; B-series to trees of order "
                        f"{g.get('bseries_max_tree_order')}"),

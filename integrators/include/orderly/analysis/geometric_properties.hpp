@@ -36,6 +36,7 @@
 // trees give no secular drift (F(t)(rho y) = (-1)^|t| rho F(t)(y)), and a symmetric method's error
 // stays bounded (reversible KAM theory, HLW Sect. XI).
 #include <orderly/analysis/bseries.hpp>
+#include <orderly/tableaus/rosenbrock_methods.hpp>
 #include <orderly/splitting/method.hpp>
 #include <orderly/tableau.hpp>
 
@@ -76,8 +77,11 @@ struct harmonic_drift_rate {
 
 struct geometric_properties {
   bool exact_arithmetic = true;  // decided in rationals; otherwise at 100 digits to the certified tolerance
-  int max_tree_order = 0;        // the B-series checks reach trees of this order
-  int order = 0;                 // from the B-series (a(t) = e(t) through this order), capped at max_tree_order
+  // false for a Rosenbrock method: algebraic stability and the SSP coefficient are properties of
+  // Runge-Kutta stage equations and are not decided; symmetry is read from the modified field.
+  bool stage_equations = true;
+  int max_tree_order = 0;  // the B-series checks reach trees of this order
+  int order = 0;           // from the B-series (a(t) = e(t) through this order), capped at max_tree_order
   bool symplectic = false;
   bool symmetric = false;
   std::vector<int> symmetric_permutation;  // stage i of the method is stage [i] of its adjoint
@@ -117,6 +121,14 @@ geometric_properties analyse_geometric_properties(const butcher_tableau& t,
                                                   int max_tree_order = default_geometric_tree_order);
 // Whether that analysis is exact (rational entries, within the exact limits).
 bool geometric_analysis_exact(const butcher_tableau& t);
+
+// A Rosenbrock method with the exact Jacobian is a B-series method (Hairer-Wanner II, Sect. IV.7):
+// its symplecticity, pseudo- and conjugate-symplectic orders and modified equation follow from its
+// series as a Runge-Kutta method's do; it is symmetric exactly when its modified field is even in
+// h (b(t) = 0 on every tree of even order, HLW Sect. IX.2). At 100 digits from the published
+// decimals, a residual below rosenbrock_residual_tolerance counting as zero.
+geometric_properties analyse_rosenbrock_geometry(const rosenbrock_method& m,
+                                                 int max_tree_order = default_geometric_tree_order);
 
 // The same for coefficients given in a number type: exact (tolerance 0) or 100 digits (tolerance:
 // what counts as zero).

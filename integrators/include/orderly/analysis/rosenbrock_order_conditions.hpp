@@ -37,4 +37,12 @@ exact rosenbrock_nonautonomous_residual(const rosenbrock_method& m);
 // first fails. Cannot exceed rosenbrock_conditions_max_order.
 int rosenbrock_order_from(const std::vector<rosenbrock_condition>& conditions, const exact& tolerance);
 
+// Digits a sum of products of published coefficients may lose against their own precision
+// (Rosenbrock order conditions: up to s^3 = 216 terms of products of four coefficients).
+inline constexpr int rosenbrock_residual_digits_lost = 3;
+
+// What counts as zero in a residual of the published coefficients: 10^-(digits - digits lost), 0
+// for exact coefficients.
+exact rosenbrock_residual_tolerance(const rosenbrock_method& m);
+
 }  // namespace orderly

@@ -1,5 +1,6 @@
 #pragma once
 // The method analysis's numerical choices, each named with its reason, and written into the JSON.
+#include <orderly/analysis/rosenbrock_order_conditions.hpp>
 #include <orderly/linear_test_problems.hpp>
 
 #include <nlohmann/json.hpp>
@@ -22,9 +23,8 @@ struct analysis_policy {
   static constexpr double boundary_band = 1e-9;
   // Largest box half-width drawn for methods whose region is unbounded.
   static constexpr double unbounded_region_extent = 10;
-  // Digits a sum of products of published coefficients may lose against their own precision
-  // (Rosenbrock order conditions: up to s^3 = 216 terms of products of four coefficients).
-  static constexpr int residual_digits_lost = 3;
+  // Digits a sum of products of published coefficients may lose against their own precision.
+  static constexpr int residual_digits_lost = rosenbrock_residual_digits_lost;
 
   // A user's stepper (empirical_stability.hpp), known only by its code: its growth on the test
   // equation is measured over this many steps, (|y_N| / |y_0|)^(1/N), so that a step that is not
