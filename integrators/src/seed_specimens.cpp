@@ -34,6 +34,7 @@ const std::vector<seed_specimen>& seed_specimens() {
                    .claimed_order = 1,
                    .needs_second_order = true,
                    .rhs_evaluations_per_step = 1,
+                   .separable_equivalent = "symplectic-euler-a",  // kick, then drift with the new velocity
                    .step = seeds::semi_implicit_euler_step});
     all.push_back({.name = "seed-rk4",
                    .title = "Integration Basics: RK4 in State/Derivative/evaluate form",
@@ -126,6 +127,8 @@ const std::vector<seed_specimen>& seed_specimens() {
                    .claimed_order = 4,
                    .needs_second_order = true,
                    .rhs_evaluations_per_step = 4,
+                   // With a position-only force its four stages are one kick, then the drift.
+                   .separable_equivalent = "symplectic-euler-a",
                    .step = seeds::cs116b_rk4_step});
     return all;
   }();

@@ -57,7 +57,8 @@ std::optional<coefficient_expectation> compute(const method_entry& method) {
       },
       // An article's code inherits the expectation of the catalog method whose step it computes.
       [](const seed_specimen& seed) -> result {
-        const auto* equivalent = seed.autonomous_equivalent.empty() ? nullptr : find_method(seed.autonomous_equivalent);
+        const auto& name = seed.autonomous_equivalent.empty() ? seed.separable_equivalent : seed.autonomous_equivalent;
+        const auto* equivalent = name.empty() ? nullptr : find_method(name);
         if (!equivalent || !equivalent->has_coefficients()) return std::nullopt;
         auto e = compute(*equivalent);
         if (e) e->derived_from = "the catalog method it computes, " + equivalent->name;

@@ -337,6 +337,28 @@ TEST(Seeds, DeclaredAutonomousEquivalentsHoldOnTheHarmonicOscillator) {
   EXPECT_EQ(declared, 7);  // all but semi-implicit Euler (its own update) and CS-116B (frozen position)
 }
 
+// Symplectic Euler A (kick, then drift) on q'' = -q from (1, 0), by hand: p1 = -h, q1 = 1 + h p1.
+TEST(Seeds, DeclaredSeparableEquivalentsHoldOnTheHarmonicOscillator) {
+  const double h = 0.125;
+  const std::map<std::string, std::array<double, 2>> closed_form = {{"symplectic-euler-a", {1 - h * h, -h}}};
+  const rhs_function<float> oscillator = [](const float&, const fvec& y, fvec& d) { d = {y[1], -y[0]}; };
+  const double float_rounding = 8 * std::numeric_limits<float>::epsilon();
+  int declared = 0;
+  for (const auto& s : seed_specimens()) {
+    if (s.separable_equivalent.empty()) continue;
+    SCOPED_TRACE(s.name);
+    ++declared;
+    const auto* equivalent = find_method(s.separable_equivalent);
+    ASSERT_NE(equivalent, nullptr);
+    EXPECT_NE(equivalent->splitting(), nullptr);
+    const auto& expected = closed_form.at(s.separable_equivalent);
+    const auto y = run(s, oscillator, {1, 0}, static_cast<float>(h), 1);
+    EXPECT_NEAR(y[0], expected[0], float_rounding);
+    EXPECT_NEAR(y[1], expected[1], float_rounding);
+  }
+  EXPECT_EQ(declared, 2);  // semi-implicit Euler and CS-116B, the two without an autonomous equivalent
+}
+
 TEST(Seeds, GenericEqualsRk4OnlyForAutonomousForces) {
   const auto autonomous_generic = run(*find_method("seed-rk-generic")->seed(), spring_001(false), {100, 0}, 0.05f, 100);
   const auto autonomous_rk4 = run(*find_method("seed-rk4")->seed(), spring_001(false), {100, 0}, 0.05f, 100);

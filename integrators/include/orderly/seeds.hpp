@@ -27,6 +27,10 @@ struct seed_specimen {
   // are in the time arguments it passes f, which such a problem ignores), to float rounding; empty
   // when it has its own update.
   std::string autonomous_equivalent;
+  // The catalog splitting method whose step this specimen computes on a separable problem with a
+  // position-only force, q'' = a(q), to float rounding; empty when it computes none or declares an
+  // autonomous equivalent.
+  std::string separable_equivalent;
   std::function<void(const rhs_function<float>& f, float t, std::vector<float>& y, float h)> step;
   // Only for specimens that produce an error estimate (seed-rkf45): the step plus the article's
   // error output, of dimension n (position part).
