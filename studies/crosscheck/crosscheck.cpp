@@ -326,7 +326,7 @@ sharded_suite crosscheck_suite() {
     return run_jobs(
         chosen,
         [](std::size_t k) {
-          if (k == crosscheck_parts().size()) return odeint_identity_table();
+          if (k == crosscheck_parts().size()) return to_json(odeint_identity_table());
           std::vector<crosscheck_result> results;
           crosscheck_parts()[k].run(results);
           return pairs_json(results);

@@ -146,38 +146,69 @@ std::vector<odeint_entry> odeint_entries() {
 
 }  // namespace
 
-nlohmann::json odeint_identity_table() {
-  nlohmann::json rows = nlohmann::json::array();
+const char* status_name(odeint_identity_status status) {
+  switch (status) {
+    case odeint_identity_status::identical:
+      return "identical";
+    case odeint_identity_status::differs:
+      return "differs";
+    case odeint_identity_status::not_in_collection:
+      return "not in the collection";
+    case odeint_identity_status::not_runge_kutta:
+      return "not an explicit Runge-Kutta method";
+  }
+  return "?";
+}
+
+odeint_identity_result odeint_identity_table() {
+  using status = odeint_identity_status;
+  odeint_identity_result table;
   for (auto& entry : odeint_entries()) {
     entry.step.closest_method = entry.published;
     const auto identity = stepper_identity(entry.step);
     const auto& recovery = identity["recovery"];
-    nlohmann::json row{{"stepper", entry.stepper}, {"claims", entry.claims}, {"recovered", recovery}};
+    odeint_identity_row row{.stepper = entry.stepper, .claims = entry.claims, .recovered = recovery};
     const auto* published = entry.published.empty() ? nullptr : find_published_method(entry.published);
-    row["published"] = published ? nlohmann::json(published->tableau.title) : nlohmann::json(nullptr);
+    if (published) row.published = published->tableau.title;
     if (recovery["kind"] == "separable Nystrom") {
       const bool composed = recovery.contains("composition") && !recovery["composition"].is_null();
-      row["status"] = !composed && entry.published.empty()                               ? "not in the collection"
-                      : composed && recovery["composition"]["method"] == entry.published ? "identical"
-                                                                                         : "differs";
-      row["identity"] = composed ? "kick-drift composition: " + recovery["composition"]["title"].get<std::string>()
-                                 : std::string("not a catalog splitting method");
+      row.status = !composed && entry.published.empty()                               ? status::not_in_collection
+                   : composed && recovery["composition"]["method"] == entry.published ? status::identical
+                                                                                      : status::differs;
+      row.identity = composed ? "kick-drift composition: " + recovery["composition"]["title"].get<std::string>()
+                              : std::string("not a catalog splitting method");
     } else if (!identity.contains("identity")) {
-      row["status"] = "not an explicit Runge-Kutta method";
-      row["identity"] = recovery["reason"];
+      row.status = status::not_runge_kutta;
+      row.identity = recovery["reason"].get<std::string>();
     } else {
       const auto& id = identity["identity"];
-      row["identity"] = id["headline"];
+      row.identity = id["headline"].get<std::string>();
       const nlohmann::json& against = id.contains("declared") && !id["declared"].is_null() ? id["declared"]
                                       : !id["match"].is_null()                             ? id["match"]
                                                                                            : nlohmann::json(nullptr);
       if (!published)
-        row["status"] = id["match"].is_null() ? "not in the collection" : "identical";
+        row.status = id["match"].is_null() ? status::not_in_collection : status::identical;
       else
-        row["status"] = !against.is_null() && against["differences"].empty() ? "identical" : "differs";
-      row["differences"] = against.is_null() ? nlohmann::json::array() : against["differences"];
-      if (!against.is_null()) row["estimate_compared"] = against["estimate_compared"];
+        row.status = !against.is_null() && against["differences"].empty() ? status::identical : status::differs;
+      row.differences = against.is_null() ? nlohmann::json::array() : against["differences"];
+      if (!against.is_null()) row.estimate_compared = against["estimate_compared"].get<bool>();
     }
+    table.rows.push_back(std::move(row));
+  }
+  return table;
+}
+
+nlohmann::json to_json(const odeint_identity_result& table) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (const auto& r : table.rows) {
+    nlohmann::json row{{"stepper", r.stepper},
+                       {"claims", r.claims},
+                       {"recovered", r.recovered},
+                       {"published", r.published ? nlohmann::json(*r.published) : nlohmann::json(nullptr)},
+                       {"status", status_name(r.status)},
+                       {"identity", r.identity}};
+    if (r.differences) row["differences"] = *r.differences;
+    if (r.estimate_compared) row["estimate_compared"] = *r.estimate_compared;
     rows.push_back(std::move(row));
   }
   return {{"rows", rows}};
