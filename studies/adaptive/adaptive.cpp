@@ -85,9 +85,10 @@ nlohmann::json points_json(const std::vector<proportionality_point>& points) {
   return list;
 }
 
-nlohmann::json sweep_json(const std::vector<reliability_result>& reliability, const proportionality_result& p) {
+nlohmann::json sweep_json(const adaptive_sweep& sweep) {
+  const auto& p = sweep.proportionality;
   nlohmann::json rel = nlohmann::json::array();
-  for (const auto& r : reliability)
+  for (const auto& r : sweep.reliability)
     rel.push_back({{"tolerance", r.tolerance},
                    {"accepted", r.accepted},
                    {"rejected", r.rejected},
@@ -142,20 +143,19 @@ nlohmann::json stability_json(const pair_stability& s) {
   return j;
 }
 
-nlohmann::json pair_json(const estimating_pair& pair, bool quick) {
-  nlohmann::json sweeps = nlohmann::json::array();
+adaptive_pair_result judge_pair(const estimating_pair& pair, bool quick) {
+  adaptive_pair_result r{.pair = pair.name,
+                         .origin = pair.origin,
+                         .twin = pair.twin,
+                         .order = pair.order,
+                         .estimate_order = pair.estimate_order};
   for (const auto& problem : quick ? quick_sweep_problems : default_sweep_problems) {
-    const auto [reliability, proportionality] = run_tolerance_sweep(pair, problem, sweep_tolerances(quick));
-    sweeps.push_back(sweep_json(reliability, proportionality));
+    auto [reliability, proportionality] = run_tolerance_sweep(pair, problem, sweep_tolerances(quick));
+    r.sweeps.push_back({std::move(reliability), std::move(proportionality)});
   }
-  return {{"pair", pair.name},
-          {"origin", pair.origin},
-          {"twin", pair.twin},
-          {"order", pair.order},
-          {"estimate_order", pair.estimate_order},
-          {"estimate", order_json(measure_estimate_order(pair, order_problem))},
-          {"sweeps", std::move(sweeps)},
-          {"stability", stability_json(decide_step_control_stability(pair, controller_names(), true))}};
+  r.estimate = measure_estimate_order(pair, order_problem);
+  r.stability = decide_step_control_stability(pair, controller_names(), true);
+  return r;
 }
 
 nlohmann::json policy_json() {
@@ -211,10 +211,29 @@ nlohmann::json settings_of(const adaptive_request& request) {
 
 }  // namespace
 
-nlohmann::json run_adaptive(const adaptive_request& request) {
+adaptive_result run_adaptive(const adaptive_request& request) {
+  adaptive_result result{.quick = request.quick};
+  for (const auto& pair : suite_pairs(request)) result.pairs.push_back(judge_pair(pair, request.quick));
+  return result;
+}
+
+nlohmann::json to_json(const adaptive_pair_result& r) {
+  nlohmann::json sweeps = nlohmann::json::array();
+  for (const auto& sweep : r.sweeps) sweeps.push_back(sweep_json(sweep));
+  return {{"pair", r.pair},
+          {"origin", r.origin},
+          {"twin", r.twin},
+          {"order", r.order},
+          {"estimate_order", r.estimate_order},
+          {"estimate", order_json(r.estimate)},
+          {"sweeps", std::move(sweeps)},
+          {"stability", stability_json(r.stability)}};
+}
+
+nlohmann::json to_json(const adaptive_result& result) {
   nlohmann::json pairs = nlohmann::json::array();
-  for (const auto& pair : suite_pairs(request)) pairs.push_back(pair_json(pair, request.quick));
-  return adaptive_document(settings_of(request), std::move(pairs));
+  for (const auto& pair : result.pairs) pairs.push_back(to_json(pair));
+  return adaptive_document({{"quick", result.quick}}, std::move(pairs));
 }
 
 suite_outputs adaptive_outputs(const nlohmann::json& settings, const std::vector<std::string>& keys,
@@ -234,7 +253,8 @@ sharded_suite adaptive_suite(const adaptive_request& request) {
   }
   const bool quick = request.quick;
   suite.run = independent_jobs<estimating_pair>(
-      std::move(pairs), [quick](const estimating_pair& pair) { return pair_json(pair, quick); }, request.threads);
+      std::move(pairs), [quick](const estimating_pair& pair) { return to_json(judge_pair(pair, quick)); },
+      request.threads);
   return suite;
 }
 

@@ -41,23 +41,19 @@ estimating_pair adaptive_library_pair(const std::string& text) {
   }
 }
 
-void print_adaptive_table(const nlohmann::json& document) {
+void print_adaptive_table(const adaptive_result& result) {
   std::printf("%-24s %-8s %-10s %-9s %-34s %s\n", "pair", "origin", "est.order", "verdict", "deceived (worst tol)",
               "step-control stability at the real boundary");
-  for (const auto& p : document["pairs"]) {
-    const auto& e = p["estimate"];
+  for (const auto& p : result.pairs) {
     double worst = 0;
-    for (const auto& s : p["sweeps"])
-      for (const auto& r : s["reliability"]) worst = std::max(worst, r["deceived_fraction"].get<double>());
+    for (const auto& s : p.sweeps)
+      for (const auto& r : s.reliability) worst = std::max(worst, r.deceived_fraction);
     std::string stability;
-    for (const auto& c : p["stability"]["controllers"])
-      stability += c["controller"].get<std::string>() + "=" + c["verdict"].get<std::string>().substr(0, 1) + " ";
-    const std::string order = e["measured_order"].is_number()
-                                  ? std::to_string(e["measured_order"].get<double>()).substr(0, 5)
-                                  : std::string("-");
-    std::printf("%-24s %-8s %-10s %-9s %-34.3g %s\n", p["pair"].get<std::string>().c_str(),
-                p["origin"].get<std::string>().c_str(), order.c_str(), e["verdict"].get<std::string>().c_str(), worst,
-                stability.c_str());
+    for (const auto& c : p.stability.controllers) stability += c.controller + "=" + c.verdict.substr(0, 1) + " ";
+    const std::string order =
+        p.estimate.measured_order ? std::to_string(*p.estimate.measured_order).substr(0, 5) : std::string("-");
+    std::printf("%-24s %-8s %-10s %-9s %-34.3g %s\n", p.pair.c_str(), p.origin.c_str(), order.c_str(),
+                p.estimate.verdict.c_str(), worst, stability.c_str());
   }
   std::printf("stability: s = stable, u = unstable, m = marginal (spectral radius of the linearised step-size map)\n");
 }

@@ -193,7 +193,28 @@ struct adaptive_request {
   unsigned threads = 0;                      // jobs (one per pair) run at once; 0: every core
 };
 
-nlohmann::json run_adaptive(const adaptive_request& request);
+// One pair judged whole: its estimate's order, a tolerance sweep per problem, and its step-size
+// control stability (verdicts and runs).
+struct adaptive_sweep {
+  std::vector<reliability_result> reliability;
+  proportionality_result proportionality;
+};
+struct adaptive_pair_result {
+  std::string pair, origin, twin;
+  int order = 0, estimate_order = 0;
+  estimate_order_result estimate;
+  std::vector<adaptive_sweep> sweeps;
+  pair_stability stability;
+};
+struct adaptive_result {
+  bool quick = false;
+  std::vector<adaptive_pair_result> pairs;
+};
+
+adaptive_result run_adaptive(const adaptive_request& request);
+// One pair's entry under "pairs"; the whole document (schema orderly.adaptive/1).
+nlohmann::json to_json(const adaptive_pair_result& pair);
+nlohmann::json to_json(const adaptive_result& result);
 
 sharded_suite adaptive_suite(const adaptive_request& request);
 suite_outputs adaptive_outputs(const nlohmann::json& settings, const std::vector<std::string>& keys,
