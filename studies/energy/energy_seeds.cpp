@@ -3,6 +3,7 @@
 // solutions of reference/include/orderly/problems/seed_problems.hpp.
 #include <orderly/driver.hpp>
 #include <orderly/energy.hpp>
+#include <orderly/energy_seeds.hpp>
 #include <orderly/problems/support.hpp>
 #include <orderly/analysis/method_linear_model.hpp>
 #include "named_entries.hpp"
@@ -29,7 +30,8 @@ double spring_energy(double k, double x, double v) { return (v * v + k * x * x) 
 // One run of a seed problem, recorded at ~trajectory_points evenly spaced steps: x, v, energy, and
 // for an undamped spring the unwrapped phase angle atan2(-v/omega, x) (tracked every step).
 template <class T>
-nlohmann::json trajectory(const method_entry& method, const problem_entry& entry, const std::string& dt, double t_end) {
+seed_trajectory trajectory(const method_entry& method, const problem_entry& entry, const std::string& dt,
+                           double t_end) {
   const auto problem = instantiate<T>(entry);
   const T h = problems::value<T>(dt);
   const double k = problems::parameter<double>(entry.info, "k");
@@ -37,13 +39,14 @@ nlohmann::json trajectory(const method_entry& method, const problem_entry& entry
   const auto steps = static_cast<std::size_t>(std::llround(t_end / static_cast<double>(h)));
   const std::size_t every = std::max<std::size_t>(1, steps / trajectory_points);
   auto stepper = make_stepper<T>(method, problem);
-  nlohmann::json t = nlohmann::json::array(), x = nlohmann::json::array(), v = nlohmann::json::array(),
-                 energy = nlohmann::json::array();
+  seed_trajectory run{.method = method.name,
+                      .family = family_name(method.family),
+                      .scalar = std::is_same_v<T, float> ? "float" : "double"};
   auto record = [&](double time, double position, double velocity) {
-    t.push_back(time);
-    x.push_back(position);
-    v.push_back(velocity);
-    energy.push_back(spring_energy(k, position, velocity));
+    run.t.push_back(time);
+    run.x.push_back(position);
+    run.v.push_back(velocity);
+    run.energy.push_back(spring_energy(k, position, velocity));
   };
   record(0, static_cast<double>(problem.y0[0]), static_cast<double>(problem.y0[1]));
   double angle = 0;  // unwrapped
@@ -59,50 +62,47 @@ nlohmann::json trajectory(const method_entry& method, const problem_entry& entry
     last = now;
     if (n % every == 0 || n == steps) record(static_cast<double>(n) * static_cast<double>(h), position, velocity);
   });
-  nlohmann::json j{{"method", method.name},
-                   {"family", family_name(method.family)},
-                   {"scalar", std::is_same_v<T, float> ? "float" : "double"},
-                   {"stable", outcome.stable},
-                   {"t", t},
-                   {"x", x},
-                   {"v", v},
-                   {"energy", energy}};
-  if (!outcome.stable) j["failure"] = outcome.failure;
+  run.stable = outcome.stable;
+  if (!outcome.stable) run.failure = outcome.failure;
   if (outcome.stable) {
     const double t_final = static_cast<double>(steps) * static_cast<double>(h);
     const auto exact = instantiate<double>(entry).exact(t_final);
-    j["energy_at_end"] = energy.back();
-    j["exact_energy_at_end"] = spring_energy(k, exact[0], exact[1]);
-    j["energy_ratio_at_end"] = energy.back().get<double>() / spring_energy(k, exact[0], exact[1]);
+    run.energy_at_end = run.energy.back();
+    run.exact_energy_at_end = spring_energy(k, exact[0], exact[1]);
+    run.energy_ratio_at_end = run.energy.back() / spring_energy(k, exact[0], exact[1]);
     const double b = problems::parameter<double>(entry.info, "b");
-    if (b == 0) j["phase_error_at_end"] = angle - omega * t_final;  // positive: ahead of the exact solution
+    if (b == 0) run.phase_error_at_end = angle - omega * t_final;  // positive: ahead of the exact solution
   }
-  return j;
+  return run;
 }
 
-nlohmann::json exact_trajectory(const problem_entry& entry, double t_end) {
+seed_exact_trajectory exact_trajectory(const problem_entry& entry, double t_end) {
   const auto problem = instantiate<double>(entry);
   const double k = problems::parameter<double>(entry.info, "k");
-  nlohmann::json t = nlohmann::json::array(), x = nlohmann::json::array(), energy = nlohmann::json::array();
+  seed_exact_trajectory exact;
   for (std::size_t i = 0; i <= trajectory_points; ++i) {
     const double time = t_end * static_cast<double>(i) / trajectory_points;
     const auto y = problem.exact(time);
-    t.push_back(time);
-    x.push_back(y[0]);
-    energy.push_back(spring_energy(k, y[0], y[1]));
+    exact.t.push_back(time);
+    exact.x.push_back(y[0]);
+    exact.energy.push_back(spring_energy(k, y[0], y[1]));
   }
-  return {{"t", t}, {"x", x}, {"energy", energy}};
+  return exact;
 }
 
-nlohmann::json experiment(const std::string& problem_name, const std::string& dt, double t_end,
-                          const std::vector<std::string>& specimens, const std::vector<std::string>& library,
-                          const std::string& claim) {
+seed_experiment experiment(const std::string& problem_name, const std::string& dt, double t_end,
+                           const std::vector<std::string>& specimens, const std::vector<std::string>& library,
+                           const std::string& claim) {
   const auto& entry = problem_named(problem_name);
-  nlohmann::json runs = nlohmann::json::array();
-  for (const auto& name : specimens) runs.push_back(trajectory<float>(method_named(name), entry, dt, t_end));
-  for (const auto& name : library) runs.push_back(trajectory<double>(method_named(name), entry, dt, t_end));
-  return {{"problem", problem_name}, {"description", entry.info.description},   {"dt", dt},    {"t_end", t_end},
-          {"article_claim", claim},  {"exact", exact_trajectory(entry, t_end)}, {"runs", runs}};
+  seed_experiment e{.problem = problem_name,
+                    .description = entry.info.description,
+                    .dt = dt,
+                    .t_end = t_end,
+                    .article_claim = claim,
+                    .exact = exact_trajectory(entry, t_end)};
+  for (const auto& name : specimens) e.runs.push_back(trajectory<float>(method_named(name), entry, dt, t_end));
+  for (const auto& name : library) e.runs.push_back(trajectory<double>(method_named(name), entry, dt, t_end));
+  return e;
 }
 
 // --- The settling time of the damped spring ---
@@ -172,7 +172,7 @@ std::optional<matrix2> step_matrix(const method_entry& method, double h, double 
 }
 
 template <class T>
-nlohmann::json settle(const method_entry& method, const problem_entry& entry, const std::string& dt) {
+settle_run settle(const method_entry& method, const problem_entry& entry, const std::string& dt) {
   const auto problem = instantiate<T>(entry);
   const T h = problems::value<T>(dt);
   const double hd = static_cast<double>(h);
@@ -209,46 +209,36 @@ nlohmann::json settle(const method_entry& method, const problem_entry& entry, co
     previous = y;
   });
   const double time_of = hd;
-  nlohmann::json j{{"method", method.name},
-                   {"scalar", std::is_same_v<T, float> ? "float" : "double"},
-                   {"dt", hd},
-                   {"dt_text", dt},
-                   {"stable", outcome.stable}};
+  settle_run run{.method = method.name,
+                 .scalar = std::is_same_v<T, float> ? "float" : "double",
+                 .dt = hd,
+                 .dt_text = dt,
+                 .stable = outcome.stable};
   if (!outcome.stable) {
-    j["failure"] = outcome.failure;
-    j["settle_time"] = nullptr;
+    run.failure = outcome.failure;
   } else if (last_above >= steps) {
     // Still above the threshold at the last step followed: it never settled (neutrally stable, or
     // a limit cycle of the arithmetic above the threshold).
-    j["settle_time"] = nullptr;
-    j["failure"] = "not settled within " + std::to_string(static_cast<int>(follow_seconds)) + " s";
+    run.failure = "not settled within " + std::to_string(static_cast<int>(follow_seconds)) + " s";
   } else {
-    j["settle_time"] = static_cast<double>(last_above + 1) * time_of;
+    run.settle_time = static_cast<double>(last_above + 1) * time_of;
   }
   if (const auto m = step_matrix(method, hd, k, b)) {
     const double rho = spectral_radius(*m);
-    j["spectral_radius"] = rho;
+    settle_prediction prediction{.spectral_radius = rho, .exact_decay_per_step = std::exp(-b * hd / 2)};
     // A_n ~ A_0 rho^n: the first step with A_0 rho^n < threshold.
-    if (rho < 1)
-      j["predicted_settle_time"] = std::ceil(std::log(threshold / x0) / std::log(rho)) * hd;
-    else
-      j["predicted_settle_time"] = nullptr;
-    j["exact_decay_per_step"] = std::exp(-b * hd / 2);
+    if (rho < 1) prediction.settle_time = std::ceil(std::log(threshold / x0) / std::log(rho)) * hd;
+    run.prediction = prediction;
   }
-  j["min_amplitude"] = min_amplitude;
-  j["first_subnormal_time"] =
-      first_subnormal ? nlohmann::json(static_cast<double>(*first_subnormal) * time_of) : nlohmann::json(nullptr);
-  j["exact_zero_time"] =
-      first_zero ? nlohmann::json(static_cast<double>(*first_zero) * time_of) : nlohmann::json(nullptr);
-  if (stuck_from) {
-    j["stuck"] = {{"time", static_cast<double>(*stuck_from) * time_of},
-                  {"period_steps", *stuck_period},
-                  {"x", static_cast<double>(stuck_state[0])},
-                  {"v", static_cast<double>(stuck_state[1])}};
-  } else {
-    j["stuck"] = nullptr;
-  }
-  return j;
+  run.min_amplitude = min_amplitude;
+  if (first_subnormal) run.first_subnormal_time = static_cast<double>(*first_subnormal) * time_of;
+  if (first_zero) run.exact_zero_time = static_cast<double>(*first_zero) * time_of;
+  if (stuck_from)
+    run.stuck = settle_stuck{.time = static_cast<double>(*stuck_from) * time_of,
+                             .period_steps = *stuck_period,
+                             .x = static_cast<double>(stuck_state[0]),
+                             .v = static_cast<double>(stuck_state[1])};
+  return run;
 }
 
 // The exact solution's settling time, on a grid of 1 ms.
@@ -267,8 +257,8 @@ double exact_settle_time(const problem_entry& entry) {
 
 }  // namespace
 
-nlohmann::json seed_experiments() {
-  nlohmann::json list = nlohmann::json::array();
+std::vector<seed_experiment> seed_experiments() {
+  std::vector<seed_experiment> list;
   const std::vector<std::string> specimens{"seed-euler", "seed-semi-implicit-euler", "seed-rk4"};
   list.push_back(
       experiment("spring-damper-15", "1/100", 10, specimens, {"euler", "rk4"},
@@ -281,30 +271,94 @@ nlohmann::json seed_experiments() {
   return list;
 }
 
-nlohmann::json settling_study() {
+settling_result settling_study() {
   const auto& entry = problem_named("spring-damper-10");
   const std::vector<std::string> dts{"1/20", "1/10", "1/5", "3/10", "2/5", "1/2", "3/5", "7/10", "4/5", "9/10", "1"};
-  nlohmann::json runs = nlohmann::json::array();
+  settling_result result{.problem = entry.info.name,
+                         .description = entry.info.description,
+                         .settle_fraction = settle_fraction,
+                         .follow_seconds = follow_seconds,
+                         .exact_settle_time = exact_settle_time(entry)};
   for (const auto& dt : dts) {
     for (const std::string name : {"seed-euler", "seed-semi-implicit-euler", "seed-rk4"})
-      runs.push_back(settle<float>(method_named(name), entry, dt));
+      result.runs.push_back(settle<float>(method_named(name), entry, dt));
     for (const std::string name : {"euler", "heun", "rk4"})
-      runs.push_back(settle<double>(method_named(name), entry, dt));
+      result.runs.push_back(settle<double>(method_named(name), entry, dt));
   }
+  return result;
+}
+
+nlohmann::json to_json(const std::vector<seed_experiment>& experiments) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& e : experiments) {
+    nlohmann::json runs = nlohmann::json::array();
+    for (const auto& r : e.runs) {
+      nlohmann::json j{{"method", r.method}, {"family", r.family}, {"scalar", r.scalar}, {"stable", r.stable},
+                       {"t", r.t},           {"x", r.x},           {"v", r.v},           {"energy", r.energy}};
+      if (r.failure) j["failure"] = *r.failure;
+      if (r.energy_at_end) j["energy_at_end"] = *r.energy_at_end;
+      if (r.exact_energy_at_end) j["exact_energy_at_end"] = *r.exact_energy_at_end;
+      if (r.energy_ratio_at_end) j["energy_ratio_at_end"] = *r.energy_ratio_at_end;
+      if (r.phase_error_at_end) j["phase_error_at_end"] = *r.phase_error_at_end;
+      runs.push_back(std::move(j));
+    }
+    list.push_back({{"problem", e.problem},
+                    {"description", e.description},
+                    {"dt", e.dt},
+                    {"t_end", e.t_end},
+                    {"article_claim", e.article_claim},
+                    {"exact", {{"t", e.exact.t}, {"x", e.exact.x}, {"energy", e.exact.energy}}},
+                    {"runs", std::move(runs)}});
+  }
+  return list;
+}
+
+namespace {
+
+nlohmann::json optional_json(const std::optional<double>& x) { return x ? nlohmann::json(*x) : nlohmann::json(); }
+
+nlohmann::json settle_run_json(const settle_run& r) {
+  nlohmann::json j{{"method", r.method},
+                   {"scalar", r.scalar},
+                   {"dt", r.dt},
+                   {"dt_text", r.dt_text},
+                   {"stable", r.stable},
+                   {"settle_time", optional_json(r.settle_time)},
+                   {"min_amplitude", r.min_amplitude},
+                   {"first_subnormal_time", optional_json(r.first_subnormal_time)},
+                   {"exact_zero_time", optional_json(r.exact_zero_time)},
+                   {"stuck", nullptr}};
+  if (r.failure) j["failure"] = *r.failure;
+  if (r.prediction) {
+    j["spectral_radius"] = r.prediction->spectral_radius;
+    j["predicted_settle_time"] = optional_json(r.prediction->settle_time);
+    j["exact_decay_per_step"] = r.prediction->exact_decay_per_step;
+  }
+  if (r.stuck)
+    j["stuck"] = {
+        {"time", r.stuck->time}, {"period_steps", r.stuck->period_steps}, {"x", r.stuck->x}, {"v", r.stuck->v}};
+  return j;
+}
+
+}  // namespace
+
+nlohmann::json to_json(const settling_result& s) {
+  nlohmann::json runs = nlohmann::json::array();
+  for (const auto& r : s.runs) runs.push_back(settle_run_json(r));
   return {
-      {"problem", entry.info.name},
-      {"description", entry.info.description},
+      {"problem", s.problem},
+      {"description", s.description},
       {"definition", "settle time: the first time after which the amplitude sqrt(x^2 + v^2/k) stays below " +
-                         std::to_string(settle_fraction) + " x0 (1 mm from x0 = 100 m) until t = " +
-                         std::to_string(static_cast<int>(follow_seconds)) + " s"},
-      {"settle_fraction", settle_fraction},
-      {"follow_seconds", follow_seconds},
+                         std::to_string(s.settle_fraction) + " x0 (1 mm from x0 = 100 m) until t = " +
+                         std::to_string(static_cast<int>(s.follow_seconds)) + " s"},
+      {"settle_fraction", s.settle_fraction},
+      {"follow_seconds", s.follow_seconds},
       {"prediction",
        "A_n ~ A_0 rho^n with rho the spectral radius of the method's one-step matrix on "
        "y' = [[0, 1], [-k, -b]] y (Runge-Kutta: R(hA) from the exact stability polynomial; "
        "semi-implicit Euler: [[1 - h^2 k, h (1 - h b)], [-h k, 1 - h b]]); predicted settle time "
        "= h ceil(ln(1e-5) / ln rho); the exact decay per step is e^(-b h / 2)"},
-      {"exact_settle_time", exact_settle_time(entry)},
+      {"exact_settle_time", s.exact_settle_time},
       {"reader_reported",
        {{"source", "reader comment 17 on G. Fiedler, Integration Basics (earlier posting), RK4 sample code in float"},
         {"points",
@@ -314,7 +368,7 @@ nlohmann::json settling_study() {
           {{"dt", 0.4}, {"settle_time", 22.4}},
           {{"dt", 0.5}, {"settle_time", 20.0}},
           {{"dt", 0.6}, {"settle_time", 15.6}}}}}},
-      {"runs", runs}};
+      {"runs", std::move(runs)}};
 }
 
 }  // namespace orderly

@@ -1,6 +1,7 @@
 // The default energy suite (orderly energy --suite default): one JSON document; and a user's
 // stepper's runs at the suite's own steps and horizons (user_energy).
 #include <orderly/energy.hpp>
+#include <orderly/energy_seeds.hpp>
 #include <orderly/formatted.hpp>
 #include <orderly/shard_cost.hpp>
 #include <orderly/user_stepper_json.hpp>
@@ -147,7 +148,7 @@ const std::string seed_experiments_key = "seed-experiments", settling_key = "set
 
 }  // namespace
 
-nlohmann::json user_energy(const user_stepper& stepper, const std::string& problem) {
+user_energy_result user_energy(const user_stepper& stepper, const std::string& problem) {
   const auto* part = std::find_if(std::begin(user_parts), std::end(user_parts),
                                   [&](const user_part& p) { return problem == p.problem; });
   if (part == std::end(user_parts)) {
@@ -160,9 +161,13 @@ nlohmann::json user_energy(const user_stepper& stepper, const std::string& probl
                                .scalar = scalar_kind::float64,
                                .h = part->h,
                                .steps = part->steps};
-  auto j = to_json(study_energy(request));
-  j["part"] = problem;
-  j["stepper"] = user_stepper_json(stepper);
+  return {.problem = problem, .stepper = user_stepper_json(stepper), .run = study_energy(request)};
+}
+
+nlohmann::json to_json(const user_energy_result& result) {
+  auto j = to_json(result.run);
+  j["part"] = result.problem;
+  j["stepper"] = result.stepper;
   // Whether the step is symplectic is what the run finds out, not something the user declared.
   j["symplectic"] = nullptr;
   j["growth"]["theory"] = {{"expected", "none: a user's stepper declares no symplecticity"}, {"agrees", nullptr}};
@@ -232,8 +237,8 @@ sharded_suite energy_suite(unsigned threads, bool quick) {
     return run_jobs(
         chosen,
         [&](std::size_t k) -> nlohmann::json {
-          if (keys[k] == seed_experiments_key) return seed_experiments();
-          if (keys[k] == settling_key) return settling_study();
+          if (keys[k] == seed_experiments_key) return to_json(seed_experiments());
+          if (keys[k] == settling_key) return to_json(settling_study());
           auto j = to_json(study_energy(jobs[k].request));
           j.erase("policy");  // once, at the top
           j.erase("schema");

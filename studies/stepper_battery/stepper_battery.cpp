@@ -324,7 +324,7 @@ nlohmann::json stepper_battery(const user_stepper& stepper, const battery_stage_
   nlohmann::json energy = nlohmann::json::object();
   for (const auto& problem : energy_problems()) {
     stage("the energy on " + problem);
-    energy[problem] = guarded([&] { return user_energy(stepper, problem); });
+    energy[problem] = guarded([&] { return to_json(user_energy(stepper, problem)); });
   }
   out["energy"] = energy;
   stage("the stability region");

@@ -273,10 +273,14 @@ suite_outputs energy_suite_outputs(const nlohmann::json& settings, const std::ve
 // classify_relative_error, with the growth exponent and its uncertainty, in the keys of a suite
 // entry. The user's step runs in double only, so there is no wider-scalar round-off shadow; the
 // JSON says so. Throws std::invalid_argument for another problem name.
-nlohmann::json user_energy(const user_stepper& stepper, const std::string& problem);
-
-// The seed articles' experiments and the settling study on their own (the suite includes them).
-nlohmann::json seed_experiments();
-nlohmann::json settling_study();
+struct user_energy_result {
+  std::string problem;     // the suite's part the run stands beside
+  nlohmann::json stepper;  // the stepper as user_stepper_json describes it
+  energy_result run;
+};
+user_energy_result user_energy(const user_stepper& stepper, const std::string& problem);
+// The run's JSON (to_json(energy_result)) with the part and the stepper, and no symplecticity or
+// round-off shadow claimed.
+nlohmann::json to_json(const user_energy_result& result);
 
 }  // namespace orderly
