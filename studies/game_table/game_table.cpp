@@ -186,7 +186,8 @@ table_method table_method_of(const method_entry& m) {
   return t;
 }
 
-nlohmann::json k_json(const std::optional<double>& k) { return k ? nlohmann::json(*k) : nlohmann::json("unbounded"); }
+// The scan's answer as a limit: the largest stable k, or unbounded when the scan found none.
+stiffness_limit limit_of(const std::optional<double>& k) { return {.k = k}; }
 
 // What the method's linear model predicts for one cell: the largest stable k (nothing: unbounded)
 // and where it comes from; no `from` when the model predicts nothing here.
@@ -232,7 +233,7 @@ const char* unconfirmable(const table_method& m, double b) {
 // `tolerance`. A method measured only and unstable already at the scan's first stiffness has none:
 // 0, with a note in the cell.
 std::optional<double> confirmed_limit(const table_method& m, double h, double b, double tolerance, bool predicted,
-                                      nlohmann::json& cell) {
+                                      game_cell& cell) {
   auto confirmed = largest_stable_k([&](double k) {
     const double rho = measured_radius(m.runner, k, b, h);
     return std::isfinite(rho) && rho <= tolerance;
@@ -240,11 +241,10 @@ std::optional<double> confirmed_limit(const table_method& m, double h, double b,
   if (!predicted && confirmed && *confirmed < policy::k_scan_start) {
     // The k found below the scan's start is where the growth per step sinks under the stepper's
     // round-off, not a stable spring.
-    cell["note"] = "no stable stiffness: unstable from the scan's first k on";
+    cell.note = "no stable stiffness: unstable from the scan's first k on";
     if (*confirmed > 0) {
-      cell["roundoff_crossing_k"] = *confirmed;
-      cell["note"] = cell["note"].get<std::string>() +
-                     "; below roundoff_crossing_k the growth per step is under the stepper's round-off";
+      cell.roundoff_crossing_k = *confirmed;
+      *cell.note += "; below roundoff_crossing_k the growth per step is under the stepper's round-off";
     }
     confirmed = 0.0;
   }
@@ -256,14 +256,14 @@ std::optional<double> confirmed_limit(const table_method& m, double h, double b,
 // round-off, which the stability function predicts too (|R(i h sqrt k)| = tolerance); that k goes
 // into the cell.
 bool agreement(const table_method& m, double h, double b, double tolerance, const std::optional<double>& predicted,
-               const std::optional<double>& confirmed, nlohmann::json& cell) {
+               const std::optional<double>& confirmed, game_cell& cell) {
   if (predicted && *predicted == 0 && confirmed && m.stability && b == 0) {
     const auto detectable = largest_stable_k([&](double k) {
       return std::abs(evaluate_stability_function<long double>(
                  m.stability->function, std::complex<long double>(0, h * std::sqrt((long double)k)))) <= tolerance;
     });
-    cell["predicted_detectable_k"] = k_json(detectable);
-    cell["note"] =
+    cell.predicted_detectable_k = limit_of(detectable);
+    cell.note =
         "no stable stiffness: |R(i omega h)| > 1 for every omega h > 0; below the confirmed k the growth "
         "per step is under the stepper's round-off";
     return detectable && std::abs(*detectable - *confirmed) <= policy::detection_agreement * *detectable;
@@ -275,87 +275,112 @@ bool agreement(const table_method& m, double h, double b, double tolerance, cons
 }
 
 // Runs just outside and just inside the confirmed limit: the spring blows up, then stays bounded.
-void add_simulation(const table_method& m, double h, double b, double confirmed, nlohmann::json& cell) {
+void add_simulation(const table_method& m, double h, double b, double confirmed, game_cell& cell) {
   const double k_out = confirmed * (1 + policy::simulation_margin), k_in = confirmed * (1 - policy::simulation_margin);
   const auto outside = simulate(m.runner, k_out, b, h, policy::max_simulation_steps, false);
   const auto inside = simulate(m.runner, k_in, b, h, std::max(outside.steps, policy::min_inside_steps), true);
   const bool blows_up = outside.overflow || outside.largest > policy::blown_up_factor * outside.early;
   const bool bounded = !inside.overflow && inside.second_half <= policy::bounded_factor * inside.first_half;
-  cell["simulation"] = {{"k_outside", k_out},
-                        {"steps_outside", outside.steps},
-                        {"growth_outside", outside.overflow ? nlohmann::json("overflow")
-                                                            : nlohmann::json(outside.largest / outside.early)},
-                        {"blows_up_outside", blows_up},
-                        {"k_inside", k_in},
-                        {"steps_inside", inside.steps},
-                        {"largest_amplitude_first_half", inside.first_half},
-                        {"largest_amplitude_second_half", inside.second_half},
-                        {"bounded_inside", bounded}};
+  cell.simulation = game_simulation{
+      .k_outside = k_out,
+      .steps_outside = outside.steps,
+      .growth_outside = outside.overflow ? std::nullopt : std::optional(outside.largest / outside.early),
+      .blows_up_outside = blows_up,
+      .k_inside = k_in,
+      .steps_inside = inside.steps,
+      .largest_amplitude_first_half = inside.first_half,
+      .largest_amplitude_second_half = inside.second_half,
+      .bounded_inside = bounded};
   if (!bounded)
-    cell["note"] =
+    cell.note =
         "the step matrix is stable to the scalar's round-off below this k, but a run just inside still "
         "grows: the growth per step is below what one step can resolve";
 }
 
 // One cell of the table: the prediction, the stepper's confirmation and the runs around its limit.
-nlohmann::json table_cell(const table_method& m, int rate, double b) {
+game_cell table_cell(const table_method& m, int rate, double b) {
   const double h = 1.0 / rate;
-  nlohmann::json cell = {{"frame_rate", rate}, {"h", h}, {"damping", b}};
+  game_cell cell{.frame_rate = rate, .h = h, .damping = b};
   const auto predicted = predicted_limit(m, h, b);
-  if (predicted.made()) cell["predicted_from"] = predicted.from;
-  cell["predicted_k_max"] = predicted.made() ? k_json(predicted.k_max) : nlohmann::json(nullptr);
+  if (predicted.made()) {
+    cell.predicted_from = predicted.from;
+    cell.predicted_k_max = limit_of(predicted.k_max);
+  }
   if (const char* why = unconfirmable(m, b)) {
-    cell["confirmed_k_max"] = nullptr;
-    cell["note"] = why;
+    cell.note = why;
     return cell;
   }
   const double tolerance = 1 + policy::stable_roundoff_units * m.roundoff;
   const auto confirmed = confirmed_limit(m, h, b, tolerance, predicted.made(), cell);
-  cell["confirmed_k_max"] = k_json(confirmed);
-  cell["stable_when"] = "spectral radius of the stepper's step matrix <= 1 + " +
-                        std::to_string(policy::stable_roundoff_units * m.roundoff) + " (its round-off)";
-  if (predicted.made()) cell["agrees"] = agreement(m, h, b, tolerance, predicted.k_max, confirmed, cell);
+  cell.confirmed_k_max = limit_of(confirmed);
+  cell.stable_when = "spectral radius of the stepper's step matrix <= 1 + " +
+                     std::to_string(policy::stable_roundoff_units * m.roundoff) + " (its round-off)";
+  if (predicted.made()) cell.agrees = agreement(m, h, b, tolerance, predicted.k_max, confirmed, cell);
   const bool limit_is_roundoff = predicted.k_max && *predicted.k_max == 0;
   if (confirmed && *confirmed >= policy::k_scan_start && !limit_is_roundoff) add_simulation(m, h, b, *confirmed, cell);
   return cell;
 }
 
-std::string k_text(const nlohmann::json& k) {
-  if (k.is_string()) return "any k";
-  if (!k.is_number()) return "(not measured)";  // a partial merge without the method's row
+std::string k_text(const std::optional<stiffness_limit>& k) {
+  if (!k) return "(not measured)";  // a partial merge without the method's row
+  if (k->unbounded()) return "any k";
   char text[64];
-  std::snprintf(text, sizeof text, "k = %.0f N/m", k.get<double>());
+  std::snprintf(text, sizeof text, "k = %.0f N/m", *k->k);
   return text;
 }
 
-nlohmann::json row_of(const method_entry& method) {
-  const auto m = table_method_of(method);
-  nlohmann::json cells = nlohmann::json::array();
+game_row row_of(const table_method& m) {
+  game_row row{.method = m.name, .title = m.title, .family = m.family};
   for (int rate : policy::frame_rates)
-    for (double b : policy::dampings) cells.push_back(table_cell(m, rate, b));
-  return {{"method", m.name}, {"title", m.title}, {"family", m.family}, {"cells", cells}};
+    for (double b : policy::dampings) row.cells.push_back(table_cell(m, rate, b));
+  return row;
 }
 
-nlohmann::json table_of(const nlohmann::json& rows) {
-  // The one line for a 60 Hz loop, from the rows themselves.
-  auto cell_of = [&](const std::string& name, double b) -> nlohmann::json {
-    for (const auto& row : rows)
-      if (row["method"] == name)
-        for (const auto& cell : row["cells"])
-          if (cell["frame_rate"] == 60 && cell["damping"] == b)
-            return cell["confirmed_k_max"].is_null() ? cell["predicted_k_max"] : cell["confirmed_k_max"];
-    return nullptr;
-  };
-  const auto rk4 = cell_of("rk4", 0), semi = cell_of("seed-semi-implicit-euler", 0),
-             euler_damped = cell_of("seed-euler", 1), radau = cell_of("radau5", 0);
-  std::string meaning = "At 60 Hz (h = 1/60 s) a unit mass on an undamped spring stays stable with RK4 up to " +
-                        k_text(rk4) + " and with semi-implicit Euler up to " + k_text(semi) +
-                        "; explicit Euler is unstable for every undamped spring and with damping b = 1 stable "
-                        "only up to " +
-                        k_text(euler_damped) +
-                        ". A stiffer spring needs a smaller step (k_max grows as 1/h^2), substeps, or an A-stable "
-                        "implicit method (Radau IIA: " +
-                        k_text(radau) + ").";
+nlohmann::json limit_json(const std::optional<stiffness_limit>& k) {
+  if (!k) return nullptr;
+  return k->k ? nlohmann::json(*k->k) : nlohmann::json("unbounded");
+}
+
+nlohmann::json cell_json(const game_cell& c) {
+  nlohmann::json j = {{"frame_rate", c.frame_rate},
+                      {"h", c.h},
+                      {"damping", c.damping},
+                      {"predicted_k_max", limit_json(c.predicted_k_max)},
+                      {"confirmed_k_max", limit_json(c.confirmed_k_max)}};
+  if (c.predicted_from) j["predicted_from"] = *c.predicted_from;
+  if (c.stable_when) j["stable_when"] = *c.stable_when;
+  if (c.agrees) j["agrees"] = *c.agrees;
+  if (c.predicted_detectable_k) j["predicted_detectable_k"] = limit_json(c.predicted_detectable_k);
+  if (c.roundoff_crossing_k) j["roundoff_crossing_k"] = *c.roundoff_crossing_k;
+  if (c.note) j["note"] = *c.note;
+  if (const auto& s = c.simulation)
+    j["simulation"] = {{"k_outside", s->k_outside},
+                       {"steps_outside", s->steps_outside},
+                       {"growth_outside", s->growth_outside ? nlohmann::json(*s->growth_outside) : "overflow"},
+                       {"blows_up_outside", s->blows_up_outside},
+                       {"k_inside", s->k_inside},
+                       {"steps_inside", s->steps_inside},
+                       {"largest_amplitude_first_half", s->largest_amplitude_first_half},
+                       {"largest_amplitude_second_half", s->largest_amplitude_second_half},
+                       {"bounded_inside", s->bounded_inside}};
+  return j;
+}
+
+// The one line for a 60 Hz loop, from the limits the rows show (shown(method, damping)).
+template <class Shown>
+std::string meaning_of(Shown&& shown) {
+  return "At 60 Hz (h = 1/60 s) a unit mass on an undamped spring stays stable with RK4 up to " +
+         k_text(shown("rk4", 0)) + " and with semi-implicit Euler up to " +
+         k_text(shown("seed-semi-implicit-euler", 0)) +
+         "; explicit Euler is unstable for every undamped spring and with damping b = 1 stable "
+         "only up to " +
+         k_text(shown("seed-euler", 1)) +
+         ". A stiffer spring needs a smaller step (k_max grows as 1/h^2), substeps, or an A-stable "
+         "implicit method (Radau IIA: " +
+         k_text(shown("radau5", 0)) + ").";
+}
+
+nlohmann::json table_document(nlohmann::json rows, const std::string& meaning) {
   return {{"schema", "orderly.game-table/1"},
           {"mass", 1},
           {"frame_rates", policy::frame_rates},
@@ -366,13 +391,44 @@ nlohmann::json table_of(const nlohmann::json& rows) {
             {"unbounded_beyond", policy::k_scan_end},
             {"relative_resolution", policy::k_relative_resolution}}},
           {"policy", policy::to_json()},
-          {"rows", rows},
+          {"rows", std::move(rows)},
           {"meaning", meaning}};
+}
+
+// A limit as a row's JSON holds it (null, "unbounded", or k).
+std::optional<stiffness_limit> limit_from_json(const nlohmann::json& k) {
+  if (k.is_null()) return std::nullopt;
+  return stiffness_limit{.k = k.is_number() ? std::optional(k.get<double>()) : std::nullopt};
 }
 
 }  // namespace
 
-nlohmann::json game_limits(const user_stepper& stepper) {
+nlohmann::json to_json(const game_row& row) {
+  nlohmann::json cells = nlohmann::json::array();
+  for (const auto& c : row.cells) cells.push_back(cell_json(c));
+  return {{"method", row.method}, {"title", row.title}, {"family", row.family}, {"cells", std::move(cells)}};
+}
+
+std::optional<stiffness_limit> game_table_result::shown(const std::string& method, int frame_rate,
+                                                        double damping) const {
+  for (const auto& row : rows)
+    if (row.method == method)
+      for (const auto& cell : row.cells)
+        if (cell.frame_rate == frame_rate && cell.damping == damping) return cell.shown();
+  return std::nullopt;
+}
+
+std::string game_table_result::meaning() const {
+  return meaning_of([this](const std::string& method, double b) { return shown(method, 60, b); });
+}
+
+nlohmann::json to_json(const game_table_result& table) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (const auto& row : table.rows) rows.push_back(to_json(row));
+  return table_document(std::move(rows), table.meaning());
+}
+
+user_game_limits game_limits(const user_stepper& stepper) {
   const table_method m{stepper.name,
                        stepper.name,
                        "user",
@@ -383,22 +439,21 @@ nlohmann::json game_limits(const user_stepper& stepper) {
                          return bind_user_stepper(stepper, problem);
                        }),
                        std::numeric_limits<double>::epsilon()};
-  nlohmann::json cells = nlohmann::json::array();
-  for (int rate : policy::frame_rates)
-    for (double b : policy::dampings) cells.push_back(table_cell(m, rate, b));
-  return {{"method", m.name},
-          {"title", m.title},
-          {"family", m.family},
-          {"stepper", user_stepper_json(stepper)},
-          {"measured_only", "a user's step: no stability function to predict from, every limit is measured"},
-          {"cells", cells},
-          {"policy", policy::to_json()}};
+  return {.row = row_of(m), .stepper = user_stepper_json(stepper)};
 }
 
-nlohmann::json game_table() {
-  nlohmann::json rows = nlohmann::json::array();
-  for (const auto& m : method_catalog()) rows.push_back(row_of(m));
-  return table_of(rows);
+nlohmann::json to_json(const user_game_limits& limits) {
+  auto j = to_json(limits.row);
+  j["stepper"] = limits.stepper;
+  j["measured_only"] = "a user's step: no stability function to predict from, every limit is measured";
+  j["policy"] = policy::to_json();
+  return j;
+}
+
+game_table_result game_table() {
+  game_table_result table;
+  for (const auto& m : method_catalog()) table.rows.push_back(row_of(table_method_of(m)));
+  return table;
 }
 
 suite_outputs game_table_outputs(const nlohmann::json&, const std::vector<std::string>& keys,
@@ -406,7 +461,18 @@ suite_outputs game_table_outputs(const nlohmann::json&, const std::vector<std::s
   nlohmann::json rows = nlohmann::json::array();
   for (std::size_t k = 0; k < keys.size(); ++k)
     if (results[k]) rows.push_back(*results[k]);
-  return {{"game-table.json", table_of(rows)}};
+  // The jobs' rows come back as JSON (a merge reads them from the shards' files).
+  const auto shown = [&rows](const std::string& method, double b) -> std::optional<stiffness_limit> {
+    for (const auto& row : rows)
+      if (row["method"] == method)
+        for (const auto& cell : row["cells"])
+          if (cell["frame_rate"] == 60 && cell["damping"] == b)
+            return limit_from_json(cell["confirmed_k_max"].is_null() ? cell["predicted_k_max"]
+                                                                     : cell["confirmed_k_max"]);
+    return std::nullopt;
+  };
+  const std::string meaning = meaning_of(shown);
+  return {{"game-table.json", table_document(std::move(rows), meaning)}};
 }
 
 // A method's row costs about its stages: the stepper runs on every spring of the scan.
@@ -423,7 +489,7 @@ sharded_suite game_table_suite(unsigned threads, bool quick) {
     suite.costs.push_back(std::max(m.fevals_per_step, 1.0));
   }
   suite.run = independent_jobs<const method_entry*>(
-      methods, [](const method_entry* m) { return row_of(*m); }, threads);
+      methods, [](const method_entry* m) { return to_json(row_of(table_method_of(*m))); }, threads);
   return suite;
 }
 

@@ -12,12 +12,12 @@
 namespace orderly::cli {
 namespace {
 
-std::string cell_text(const nlohmann::json& cell) {
-  const auto& k = cell["confirmed_k_max"].is_null() ? cell["predicted_k_max"] : cell["confirmed_k_max"];
-  if (k.is_null()) return "n/a";
-  if (k.is_string()) return k.get<std::string>();
+std::string cell_text(const game_cell& cell) {
+  const auto k = cell.shown();
+  if (!k) return "n/a";
+  if (k->unbounded()) return "unbounded";
   char text[32];
-  std::snprintf(text, sizeof text, "%.6g", k.get<double>());
+  std::snprintf(text, sizeof text, "%.6g", *k->k);
   return text;
 }
 
@@ -41,12 +41,12 @@ void add_game_table_command(CLI::App& app) {
       if (*suite == "quick") throw usage_error("--suite quick: give --json FILE");
       const auto table = game_table();
       std::printf("%-28s %14s %14s %14s %14s\n", "method", "60 Hz b=0", "60 Hz b=1", "120 Hz b=0", "120 Hz b=1");
-      for (const auto& row : table["rows"]) {
-        std::printf("%-28s", row["method"].get<std::string>().c_str());
-        for (const auto& cell : row["cells"]) std::printf(" %14s", cell_text(cell).c_str());
+      for (const auto& row : table.rows) {
+        std::printf("%-28s", row.method.c_str());
+        for (const auto& cell : row.cells) std::printf(" %14s", cell_text(cell).c_str());
         std::printf("\n");
       }
-      std::printf("%s\n", table["meaning"].get<std::string>().c_str());
+      std::printf("%s\n", table.meaning().c_str());
       return;
     }
     if (!shard) check_output_path("--json", *json_path);

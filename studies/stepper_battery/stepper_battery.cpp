@@ -330,7 +330,7 @@ nlohmann::json stepper_battery(const user_stepper& stepper, const battery_stage_
   stage("the stability region");
   out["stability"] = guarded([&] { return empirical_stability(stepper); });
   stage("the game table");
-  out["game_table"] = guarded([&] { return game_limits(stepper); });
+  out["game_table"] = guarded([&] { return to_json(game_limits(stepper)); });
   out["what_it_does"] = what_it_does(out, stepper.closest_method);
   const auto overall =
       decided_by_coefficients(overall_battery_verdict(runs, stepper.declared_order, policy), out["identity"], stepper);

@@ -15,15 +15,15 @@ namespace {
 // transversal crossing by far less. Ten times the resolution covers both.
 constexpr double k_tolerance = 10 * game_table_policy::k_relative_resolution;
 
-nlohmann::json cell(const nlohmann::json& row, int rate, double damping) {
-  for (const auto& c : row["cells"])
-    if (c["frame_rate"] == rate && c["damping"] == damping) return c;
+game_cell cell(const user_game_limits& limits, int rate, double damping) {
+  for (const auto& c : limits.row.cells)
+    if (c.frame_rate == rate && c.damping == damping) return c;
   ADD_FAILURE() << "no cell " << rate << " Hz, b = " << damping;
   return {};
 }
 
-double confirmed(const nlohmann::json& row, int rate, double damping) {
-  return cell(row, rate, damping)["confirmed_k_max"].get<double>();
+double confirmed(const user_game_limits& limits, int rate, double damping) {
+  return cell(limits, rate, damping).confirmed_k_max.value().k.value();
 }
 
 TEST(GameLimits, SemiImplicitEulerSpringLimitIsFourOverHSquared) {
@@ -31,15 +31,15 @@ TEST(GameLimits, SemiImplicitEulerSpringLimitIsFourOverHSquared) {
   // determinant 1, trace 2 - k h^2, eigenvalues on the unit circle while |2 - k h^2| <= 2, i.e.
   // k h^2 <= 4: k_max = 4 / h^2 = 14,400 N/m at 60 Hz and 57,600 N/m at 120 Hz.
   const auto row = game_limits(example_steppers::semi_implicit_euler());
-  EXPECT_EQ(row["family"], "user");
+  EXPECT_EQ(row.row.family, "user");
   EXPECT_NEAR(confirmed(row, 60, 0), 14400, k_tolerance * 14400);
   EXPECT_NEAR(confirmed(row, 120, 0), 57600, k_tolerance * 57600);
   // Damped (b = 1): v += -h (k x + b v), x += h v_new gives [[1 - k h^2, h (1 - b h)], [-k h, 1 - b h]],
   // determinant 1 - b h < 1, stable (Jury's test) while |2 - b h - k h^2| <= 2 - b h:
   // k_max = (4 - 2 b h) / h^2 = 14,400 - 120 = 14,280 N/m at 60 Hz.
   EXPECT_NEAR(confirmed(row, 60, 1), 14280, k_tolerance * 14280);
-  EXPECT_TRUE(cell(row, 60, 0)["simulation"]["blows_up_outside"].get<bool>());
-  EXPECT_TRUE(cell(row, 60, 0)["simulation"]["bounded_inside"].get<bool>());
+  EXPECT_TRUE(cell(row, 60, 0).simulation.value().blows_up_outside);
+  EXPECT_TRUE(cell(row, 60, 0).simulation.value().bounded_inside);
 }
 
 TEST(GameLimits, ClassicalRk4UndampedLimitIsItsImaginaryLimit) {
@@ -60,7 +60,8 @@ TEST(GameLimits, ForwardEulerHasNoStableUndampedSpring) {
 
 TEST(GameLimits, AStepThatFailsHasNoStableSpring) {
   const auto row = game_limits(example_steppers::always_failing());
-  for (const auto& c : row["cells"]) EXPECT_EQ(c["confirmed_k_max"].get<double>(), 0) << c.dump();
+  for (const auto& c : row.row.cells)
+    EXPECT_EQ(c.confirmed_k_max.value().k.value(), 0) << c.frame_rate << " Hz, b = " << c.damping;
 }
 
 }  // namespace

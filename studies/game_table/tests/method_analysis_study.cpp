@@ -13,22 +13,22 @@
 
 namespace {
 
-const nlohmann::json& table() {
-  static const nlohmann::json t = orderly::game_table();
+const orderly::game_table_result& table() {
+  static const orderly::game_table_result t = orderly::game_table();
   return t;
 }
 
-nlohmann::json cell(const std::string& method, int rate, double damping) {
-  for (const auto& row : table()["rows"])
-    if (row["method"] == method)
-      for (const auto& c : row["cells"])
-        if (c["frame_rate"] == rate && c["damping"] == damping) return c;
+orderly::game_cell cell(const std::string& method, int rate, double damping) {
+  for (const auto& row : table().rows)
+    if (row.method == method)
+      for (const auto& c : row.cells)
+        if (c.frame_rate == rate && c.damping == damping) return c;
   ADD_FAILURE() << "no cell for " << method;
   return {};
 }
 
 double confirmed(const std::string& method, int rate, double damping) {
-  return cell(method, rate, damping)["confirmed_k_max"].get<double>();
+  return cell(method, rate, damping).confirmed_k_max.value().k.value();
 }
 
 TEST(GameTable, UndampedLimitsMatchTheClosedForms) {
@@ -49,23 +49,22 @@ TEST(GameTable, DampedEulerLimitIsOneOverH) {
 
 TEST(GameTable, EveryPredictionIsConfirmedAndShownBySimulation) {
   int simulated = 0;
-  for (const auto& row : table()["rows"]) {
-    for (const auto& c : row["cells"]) {
-      SCOPED_TRACE(row["method"].get<std::string>() + " at " + std::to_string(c["frame_rate"].get<int>()) +
-                   " Hz, b = " + std::to_string(c["damping"].get<double>()));
-      if (!c.contains("agrees")) continue;  // seeds: measured only
-      EXPECT_TRUE(c["agrees"].get<bool>());
-      if (c.contains("simulation")) {
+  for (const auto& row : table().rows) {
+    for (const auto& c : row.cells) {
+      SCOPED_TRACE(row.method + " at " + std::to_string(c.frame_rate) + " Hz, b = " + std::to_string(c.damping));
+      if (!c.agrees) continue;  // seeds: measured only
+      EXPECT_TRUE(*c.agrees);
+      if (c.simulation) {
         ++simulated;
-        EXPECT_TRUE(c["simulation"]["bounded_inside"].get<bool>());
-        EXPECT_TRUE(c["simulation"]["blows_up_outside"].get<bool>());
+        EXPECT_TRUE(c.simulation->bounded_inside);
+        EXPECT_TRUE(c.simulation->blows_up_outside);
       }
     }
   }
   EXPECT_GT(simulated, 40);
   // A-stable methods: any k.
-  EXPECT_EQ(cell("radau5", 60, 0)["confirmed_k_max"], "unbounded");
-  EXPECT_EQ(cell("backward-euler", 60, 1)["predicted_k_max"], "unbounded");
+  EXPECT_TRUE(cell("radau5", 60, 0).confirmed_k_max.value().unbounded());
+  EXPECT_TRUE(cell("backward-euler", 60, 1).predicted_k_max.value().unbounded());
 }
 
 TEST(AnalyzeStudy, EveryMethodWithAStepperAgreesWithItsAnalysis) {
