@@ -328,7 +328,7 @@ nlohmann::json stepper_battery(const user_stepper& stepper, const battery_stage_
   }
   out["energy"] = energy;
   stage("the stability region");
-  out["stability"] = guarded([&] { return empirical_stability(stepper); });
+  out["stability"] = guarded([&] { return to_json(empirical_stability(stepper)); });
   stage("the game table");
   out["game_table"] = guarded([&] { return to_json(game_limits(stepper)); });
   out["what_it_does"] = what_it_does(out, stepper.closest_method);
