@@ -128,6 +128,8 @@ struct growth_fit {
 // (non-positive values are left out: log of zero).
 growth_fit fit_growth(const std::vector<double>& t, const std::vector<double>& envelope, const energy_policy& policy);
 energy_growth_class growth_class_of(double exponent, const energy_policy& policy);
+// The running maximum of a record (its envelope): out[i] = max(v[0..i], 0).
+std::vector<double> running_max(const std::vector<double>& v);
 // The class of a whole record of a relative error (energy, angular momentum), given per bin (any
 // values, not yet a running maximum): unstable when a value is not finite; saturated when the
 // running maximum reaches policy.saturated_at anywhere, the end included; otherwise fit_growth's
