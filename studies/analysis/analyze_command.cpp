@@ -20,53 +20,46 @@ struct analyze_options {
   unsigned threads = 0;
 };
 
-std::string limit_text(const nlohmann::json& value) {
-  if (value.is_null()) return "none";
-  if (value.is_string()) return value.get<std::string>();
-  char text[64];
-  std::snprintf(text, sizeof text, "%.15g", value.get<double>());
-  return text;
-}
-
-void print_summary(const nlohmann::json& m) {
+void print_summary(const method_analysis_result& m) {
   // Rosenbrock methods: the order from their own conditions (explained in order_note), no stage
   // order or error norms (null in the JSON).
-  std::printf("%s (%s): order %d", m["name"].get<std::string>().c_str(), m["family"].get<std::string>().c_str(),
-              m["order"].get<int>());
-  if (m.contains("order_note")) std::printf(" (%s)", m["order_note"].get<std::string>().c_str());
-  if (m.contains("stage_order") && !m["stage_order"].is_null())
-    std::printf(", stage order %d", m["stage_order"].get<int>());
+  std::printf("%s (%s): order %d", m.name.c_str(), m.family.c_str(), m.order);
+  const auto* rk = m.runge_kutta ? &*m.runge_kutta : nullptr;
+  if (rk && rk->order_note) std::printf(" (%s)", rk->order_note->c_str());
+  if (rk && rk->stage_order) std::printf(", stage order %d", *rk->stage_order);
   std::printf("\n");
-  if (m.contains("stability_function")) {
+  if (rk) {
+    const auto& s = rk->stability;
     std::string p, q;
-    for (const auto& c : m["stability_function"]["numerator"]) p += (p.empty() ? "" : ", ") + c.get<std::string>();
-    for (const auto& c : m["stability_function"]["denominator"]) q += (q.empty() ? "" : ", ") + c.get<std::string>();
+    for (const auto& c : s.numerator) p += (p.empty() ? "" : ", ") + c;
+    for (const auto& c : s.denominator) q += (q.empty() ? "" : ", ") + c;
     std::printf("  R(z) = P(z)/Q(z), ascending powers: P = [%s], Q = [%s]\n", p.c_str(), q.c_str());
-    std::printf(
-        "  real stability limit %s, imaginary stability limit %s; A-stable %s, L-stable %s\n",
-        m["real_stability_limit"].is_null() ? "unbounded" : m["real_stability_limit_digits"].get<std::string>().c_str(),
-        limit_text(m["imaginary_stability_limit_digits"].is_null() ? m["imaginary_stability_limit"]
-                                                                   : m["imaginary_stability_limit_digits"])
-            .c_str(),
-        m["A_stable"].get<bool>() ? "yes" : "no", m["L_stable"].get<bool>() ? "yes" : "no");
+    const std::string imaginary = !s.imaginary_stability_limit        ? "unbounded"
+                                  : *s.imaginary_stability_limit == 0 ? "none"
+                                                                      : *s.imaginary_stability_limit_digits;
+    std::printf("  real stability limit %s, imaginary stability limit %s; A-stable %s, L-stable %s\n",
+                s.real_stability_limit ? s.real_stability_limit_digits->c_str() : "unbounded", imaginary.c_str(),
+                s.a_stable ? "yes" : "no", s.l_stable ? "yes" : "no");
   }
-  if (m.contains("harmonic_stability_limit"))
-    std::printf("  harmonic stability limit omega h < %s\n", limit_text(m["harmonic_stability_limit_digits"]).c_str());
-  if (!m["principal_error"].is_null())
-    std::printf("  principal error norms (order %d trees): 2-norm %.6e, max %.6e\n",
-                m["principal_error"]["order"].get<int>(), m["principal_error_2norm"].get<double>(),
-                m["principal_error_max"].get<double>());
-  if (m.contains("embedded")) {
-    const auto& e = m["embedded"];
-    if (e["principal_error_2norm"].is_null())
-      std::printf("  embedded weights: order %d\n", e["order"].get<int>());
+  if (m.splitting)
+    std::printf("  harmonic stability limit omega h < %s\n",
+                m.splitting->harmonic_stability_limit_digits.value_or("none").c_str());
+  const auto error = m.splitting ? std::optional(m.splitting->principal_error)
+                     : rk        ? rk->principal_error
+                                 : std::nullopt;
+  if (error)
+    std::printf("  principal error norms (order %d trees): 2-norm %.6e, max %.6e\n", error->order, error->two_norm,
+                error->max_norm);
+  if (rk && rk->embedded) {
+    const auto& e = *rk->embedded;
+    if (!e.principal_error)
+      std::printf("  embedded weights: order %d\n", e.order);
     else
-      std::printf("  embedded weights: order %d, 2-norm %.6e, max %.6e\n", e["order"].get<int>(),
-                  e["principal_error_2norm"].get<double>(), e["principal_error_max"].get<double>());
+      std::printf("  embedded weights: order %d, 2-norm %.6e, max %.6e\n", e.order, e.principal_error->two_norm,
+                  e.principal_error->max_norm);
   }
-  std::printf("  empirical check: %s\n", m["empirical"]["summary"].get<std::string>().c_str());
-  if (m.contains("geometric"))
-    for (const auto& line : geometric_summary_lines(m["geometric"])) std::printf("%s\n", line.c_str());
+  std::printf("  empirical check: %s\n", m.empirical_summary().c_str());
+  for (const auto& line : geometric_summary_lines(m.geometric)) std::printf("%s\n", line.c_str());
 }
 
 void run_analyze(const analyze_options& o) {
@@ -97,7 +90,8 @@ void run_analyze(const analyze_options& o) {
   const auto m = analyse_method(o.method, false);
   if (o.json_path != "-") print_summary(m);
   if (!o.json_path.empty())
-    write_json("--json", o.json_path, {{"schema", "orderly.analysis/1"}, {"methods", nlohmann::json::array({m})}});
+    write_json("--json", o.json_path,
+               {{"schema", "orderly.analysis/1"}, {"methods", nlohmann::json::array({to_json(m)})}});
 }
 
 }  // namespace

@@ -40,45 +40,64 @@ using stability_measurement::test_equation_growth;
 
 using policy = analysis_policy;
 
+constexpr const char* no_stepper_summary = "not run: this method has no stepper yet (analysis only)";
+
 std::string text_of(const high_precision& x, int digits = 30) { return x.str(digits, std::ios_base::scientific); }
 
-nlohmann::json limit_json(const std::optional<high_precision>& x) {
-  return x ? nlohmann::json(x->convert_to<double>()) : nlohmann::json(nullptr);
+std::optional<double> limit_of(const std::optional<high_precision>& x) {
+  return x ? std::optional(x->convert_to<double>()) : std::nullopt;
 }
 
-nlohmann::json polynomial_json(const exact_polynomial& p) {
-  nlohmann::json coefficients = nlohmann::json::array();
+template <class T>
+nlohmann::json or_null(const std::optional<T>& x) {
+  return x ? nlohmann::json(*x) : nlohmann::json(nullptr);
+}
+
+std::vector<std::string> polynomial_text(const exact_polynomial& p) {
+  std::vector<std::string> coefficients;
   for (const auto& c : p) coefficients.push_back(c.str());
   return coefficients;
 }
 
-nlohmann::json stability_json(const linear_stability& s) {
+stability_report stability_of(const linear_stability& s) {
+  stability_report r{.numerator = polynomial_text(s.function.numerator),
+                     .denominator = polynomial_text(s.function.denominator),
+                     .coefficients = s.function.exact_from_rational_tableau ? "exact (rational tableau)"
+                                     : s.function.all_coefficients_recognised
+                                         ? "rationals recognised from 100-digit values (80 digits agree)"
+                                         : "exact values of 100-digit approximations (80 digits certified)",
+                     .real_stability_limit = limit_of(s.real_limit),
+                     .imaginary_stability_limit = limit_of(s.imaginary_limit),
+                     .a_stable = s.a_stable,
+                     .l_stable = s.l_stable};
+  if (s.real_limit) r.real_stability_limit_digits = text_of(*s.real_limit);
+  if (s.imaginary_limit && *s.imaginary_limit != 0) r.imaginary_stability_limit_digits = text_of(*s.imaginary_limit);
+  return r;
+}
+
+nlohmann::json stability_json(const stability_report& s) {
   nlohmann::json j;
-  j["stability_function"] = {{"numerator", polynomial_json(s.function.numerator)},
-                             {"denominator", polynomial_json(s.function.denominator)},
-                             {"coefficients", s.function.exact_from_rational_tableau ? "exact (rational tableau)"
-                                              : s.function.all_coefficients_recognised
-                                                  ? "rationals recognised from 100-digit values (80 digits agree)"
-                                                  : "exact values of 100-digit approximations (80 digits certified)"}};
-  j["real_stability_limit"] = limit_json(s.real_limit);
-  j["real_stability_limit_digits"] = s.real_limit ? nlohmann::json(text_of(*s.real_limit)) : nlohmann::json(nullptr);
+  j["stability_function"] = {
+      {"numerator", s.numerator}, {"denominator", s.denominator}, {"coefficients", s.coefficients}};
+  j["real_stability_limit"] = or_null(s.real_stability_limit);
+  j["real_stability_limit_digits"] = or_null(s.real_stability_limit_digits);
   // Convention: null when zero. An unbounded imaginary interval is spelled out.
-  const bool imaginary_unbounded = !s.imaginary_limit.has_value();
-  const bool imaginary_zero = s.imaginary_limit && *s.imaginary_limit == 0;
-  j["imaginary_stability_limit"] =
-      imaginary_unbounded
-          ? nlohmann::json("unbounded")
-          : (imaginary_zero ? nlohmann::json(nullptr) : nlohmann::json(s.imaginary_limit->convert_to<double>()));
-  j["imaginary_stability_limit_digits"] =
-      imaginary_unbounded || imaginary_zero ? nlohmann::json(nullptr) : nlohmann::json(text_of(*s.imaginary_limit));
+  const auto& imaginary = s.imaginary_stability_limit;
+  j["imaginary_stability_limit"] = !imaginary        ? nlohmann::json("unbounded")
+                                   : *imaginary == 0 ? nlohmann::json(nullptr)
+                                                     : nlohmann::json(*imaginary);
+  j["imaginary_stability_limit_digits"] = or_null(s.imaginary_stability_limit_digits);
   j["A_stable"] = s.a_stable;
   j["L_stable"] = s.l_stable;
   return j;
 }
 
-nlohmann::json error_json(const principal_error& e) {
-  return {
-      {"order", e.order}, {"two_norm", e.two_norm.convert_to<double>()}, {"max_norm", e.max_norm.convert_to<double>()}};
+error_norms norms_of(const principal_error& e) {
+  return {.order = e.order, .two_norm = e.two_norm.convert_to<double>(), .max_norm = e.max_norm.convert_to<double>()};
+}
+
+nlohmann::json error_json(const error_norms& e) {
+  return {{"order", e.order}, {"two_norm", e.two_norm}, {"max_norm", e.max_norm}};
 }
 
 complex stability_at(const stability_function_coefficients& r, complex z) {
@@ -127,13 +146,13 @@ double round_to(double x, int significant) {
 // The empirical check: the stepper's |y_1| against |R(z)| on the grid, and its boundary against the
 // analytic one on rays. Agreement: the two stable/unstable classifications differ only where |R| is
 // within round-off of 1, and the ray boundaries agree to the scan's resolution.
-nlohmann::json empirical_check(const stability_function_coefficients& r, const growth_function& growth,
-                               const region_box& box, bool with_region, nlohmann::json& region) {
+stepper_agreement empirical_check(const stability_function_coefficients& r, const growth_function& growth,
+                                  const region_box& box, bool with_region, stability_region& region) {
   double max_difference = 0;
   int differing = 0, compared = 0;
-  nlohmann::json modulus = nlohmann::json::array();
+  std::vector<std::vector<double>> modulus;
   for (int i = 0; i < policy::region_grid_points; ++i) {
-    nlohmann::json row = nlohmann::json::array();
+    std::vector<double> row;
     const double y = -box.y_max + 2 * box.y_max * i / (policy::region_grid_points - 1);
     for (int k = 0; k < policy::region_grid_points; ++k) {
       const double x = box.x_min + (box.x_max - box.x_min) * k / (policy::region_grid_points - 1);
@@ -148,7 +167,7 @@ nlohmann::json empirical_check(const stability_function_coefficients& r, const g
     }
     modulus.push_back(std::move(row));
   }
-  nlohmann::json rays = nlohmann::json::array();
+  std::vector<empirical_ray> rays;
   double worst_ray = 0;
   const double max_radius = 1.2 * std::max(-box.x_min, box.y_max);
   for (int k = 0; k <= policy::boundary_rays; ++k) {
@@ -164,11 +183,11 @@ nlohmann::json empirical_check(const stability_function_coefficients& r, const g
     const bool on_boundary = std::abs(modulus_there - 1) <= policy::boundary_band;
     const double difference = std::abs(measured - analytic);
     if ((analytic < max_radius || measured < max_radius) && !on_boundary) worst_ray = std::max(worst_ray, difference);
-    rays.push_back({{"angle", angle},
-                    {"analytic_radius", analytic},
-                    {"measured_radius", measured},
-                    {"analytic_modulus_at_measured", modulus_there},
-                    {"bounded", measured < max_radius}});
+    rays.push_back({.angle = angle,
+                    .analytic_radius = analytic,
+                    .measured_radius = measured,
+                    .analytic_modulus_at_measured = modulus_there,
+                    .bounded = measured < max_radius});
   }
   const bool agrees = differing == 0 && worst_ray <= policy::radial_scan_step;
   char summary[200];
@@ -182,82 +201,151 @@ nlohmann::json empirical_check(const stability_function_coefficients& r, const g
                   "to %.3g",
                   differing, worst_ray);
   if (with_region) {
-    region["grid"] = {{"x_min", box.x_min},
-                      {"x_max", box.x_max},
-                      {"y_min", -box.y_max},
-                      {"y_max", box.y_max},
-                      {"points", policy::region_grid_points},
-                      {"modulus", std::move(modulus)}};
-    region["empirical_rays"] = rays;
+    region.x_min = box.x_min, region.x_max = box.x_max, region.y_min = -box.y_max, region.y_max = box.y_max;
+    region.points = policy::region_grid_points;
+    region.modulus = std::move(modulus);
+    region.empirical_rays = std::move(rays);
+    region.has_empirical_rays = true;
   }
-  return {{"grid_points", compared},
-          {"max_relative_difference", max_difference},
-          {"classification_differences", differing},
-          {"max_boundary_difference_on_rays", worst_ray},
-          {"resolution", policy::radial_scan_step},
-          {"agrees", agrees},
-          {"summary", summary}};
+  return {.grid_points = compared,
+          .classification_differences = differing,
+          .max_relative_difference = max_difference,
+          .max_boundary_difference_on_rays = worst_ray,
+          .resolution = policy::radial_scan_step,
+          .agrees = agrees,
+          .summary = summary};
 }
 
-nlohmann::json locus_json(const std::vector<complex>& locus, const region_box& box) {
-  nlohmann::json points = nlohmann::json::array();
+std::vector<std::pair<double, double>> locus_in(const std::vector<complex>& locus, const region_box& box) {
+  std::vector<std::pair<double, double>> points;
   for (const auto& z : locus)
     if (z.real() >= box.x_min && z.real() <= box.x_max && std::abs(z.imag()) <= box.y_max)
-      points.push_back({round_to(z.real(), 6), round_to(z.imag(), 6)});
+      points.emplace_back(round_to(z.real(), 6), round_to(z.imag(), 6));
   return points;
 }
 
-nlohmann::json analyse_runge_kutta_method(const std::string& name, const std::string& title, const std::string& family,
-                                          int declared, const rk_analysis& a, const growth_function& growth,
-                                          bool with_region) {
-  nlohmann::json j = {{"name", name},     {"title", title},
-                      {"family", family}, {"declared_order", declared},
-                      {"order", a.order}, {"stage_order", a.stage_order}};
-  j.update(stability_json(a.stability));
-  j["principal_error_2norm"] = a.error.two_norm.convert_to<double>();
-  j["principal_error_max"] = a.error.max_norm.convert_to<double>();
-  j["principal_error"] = error_json(a.error);
-  if (a.embedded_order) {
-    nlohmann::json e = {{"order", *a.embedded_order},
-                        {"principal_error_2norm", a.embedded_error->two_norm.convert_to<double>()},
-                        {"principal_error_max", a.embedded_error->max_norm.convert_to<double>()}};
-    e.update(stability_json(*a.embedded_stability));
-    j["embedded"] = e;
-  }
+method_analysis_result analyse_runge_kutta_method(const std::string& name, const std::string& title,
+                                                  const std::string& family, int declared, const rk_analysis& a,
+                                                  const growth_function& growth, bool with_region) {
+  method_analysis_result result{
+      .name = name, .title = title, .family = family, .declared_order = declared, .order = a.order};
+  runge_kutta_report r{
+      .stage_order = a.stage_order, .principal_error = norms_of(a.error), .stability = stability_of(a.stability)};
+  if (a.embedded_order)
+    r.embedded = embedded_report{.order = *a.embedded_order,
+                                 .principal_error = norms_of(*a.embedded_error),
+                                 .stability = stability_of(*a.embedded_stability)};
   const auto locus = boundary_locus(a.stability.function);
   const auto box = box_for(locus, a.stability.a_stable);
-  nlohmann::json region;
+  stability_region region;
   if (growth) {
-    j["empirical"] = empirical_check(a.stability.function, growth, box, with_region, region);
-  } else {
-    j["empirical"] = {{"agrees", nullptr}, {"summary", "not run: this method has no stepper yet (analysis only)"}};
-    if (with_region) {
-      const growth_function analytic = [&](complex z) { return std::abs(stability_at(a.stability.function, z)); };
-      empirical_check(a.stability.function, analytic, box, true, region);  // the |R| grid for the figure
-      region.erase("empirical_rays");
-    }
+    r.empirical = empirical_check(a.stability.function, growth, box, with_region, region);
+  } else if (with_region) {
+    const growth_function analytic = [&](complex z) { return std::abs(stability_at(a.stability.function, z)); };
+    empirical_check(a.stability.function, analytic, box, true, region);  // the |R| grid for the figure
+    region.empirical_rays.clear();
+    region.has_empirical_rays = false;
   }
   if (with_region) {
-    region["boundary_locus"] = locus_json(locus, box);
-    j["region"] = region;
+    region.boundary_locus = locus_in(locus, box);
+    r.region = std::move(region);
   }
+  result.runge_kutta = std::move(r);
+  return result;
+}
+
+nlohmann::json conditions_json(const std::vector<rosenbrock_condition_report>& conditions) {
+  auto out = nlohmann::json::array();
+  for (const auto& c : conditions)
+    out.push_back({{"order", c.order}, {"condition", c.condition}, {"residual", c.residual}});
+  return out;
+}
+
+nlohmann::json region_json(const stability_region& region) {
+  nlohmann::json rays = nlohmann::json::array(), locus = nlohmann::json::array();
+  for (const auto& ray : region.empirical_rays)
+    rays.push_back({{"angle", ray.angle},
+                    {"analytic_radius", ray.analytic_radius},
+                    {"measured_radius", ray.measured_radius},
+                    {"analytic_modulus_at_measured", ray.analytic_modulus_at_measured},
+                    {"bounded", ray.bounded}});
+  for (const auto& [x, y] : region.boundary_locus) locus.push_back({x, y});
+  nlohmann::json j = {{"grid",
+                       {{"x_min", region.x_min},
+                        {"x_max", region.x_max},
+                        {"y_min", region.y_min},
+                        {"y_max", region.y_max},
+                        {"points", region.points},
+                        {"modulus", region.modulus}}},
+                      {"boundary_locus", std::move(locus)}};
+  if (region.has_empirical_rays) j["empirical_rays"] = std::move(rays);
+  return j;
+}
+
+nlohmann::json runge_kutta_json(const runge_kutta_report& r) {
+  nlohmann::json j = {{"stage_order", or_null(r.stage_order)}};
+  j.update(stability_json(r.stability));
+  j["principal_error_2norm"] = r.principal_error ? nlohmann::json(r.principal_error->two_norm) : nlohmann::json();
+  j["principal_error_max"] = r.principal_error ? nlohmann::json(r.principal_error->max_norm) : nlohmann::json();
+  j["principal_error"] = r.principal_error ? error_json(*r.principal_error) : nlohmann::json();
+  if (const auto& e = r.embedded) {
+    nlohmann::json embedded = {
+        {"order", e->order},
+        {"principal_error_2norm", e->principal_error ? nlohmann::json(e->principal_error->two_norm) : nlohmann::json()},
+        {"principal_error_max", e->principal_error ? nlohmann::json(e->principal_error->max_norm) : nlohmann::json()}};
+    embedded.update(stability_json(e->stability));
+    if (e->order_conditions) embedded["order_conditions"] = conditions_json(*e->order_conditions);
+    j["embedded"] = std::move(embedded);
+  }
+  if (const auto& c = r.empirical)
+    j["empirical"] = {{"grid_points", c->grid_points},
+                      {"max_relative_difference", c->max_relative_difference},
+                      {"classification_differences", c->classification_differences},
+                      {"max_boundary_difference_on_rays", c->max_boundary_difference_on_rays},
+                      {"resolution", c->resolution},
+                      {"agrees", c->agrees},
+                      {"summary", c->summary}};
+  else
+    j["empirical"] = {{"agrees", nullptr}, {"summary", no_stepper_summary}};
+  if (r.region) j["region"] = region_json(*r.region);
+  if (r.order_conditions) j["order_conditions"] = conditions_json(*r.order_conditions);
+  if (r.order_conditions_tolerance) j["order_conditions_tolerance"] = *r.order_conditions_tolerance;
+  if (r.nonautonomous_residual) j["nonautonomous_residual"] = *r.nonautonomous_residual;
+  if (r.order_note) j["order_note"] = *r.order_note;
+  return j;
+}
+
+nlohmann::json splitting_json(const splitting_report& r) {
+  nlohmann::json j = {{"harmonic_stability_limit", or_null(r.harmonic_stability_limit)},
+                      {"harmonic_stability_limit_digits", or_null(r.harmonic_stability_limit_digits)},
+                      {"principal_error_2norm", r.principal_error.two_norm},
+                      {"principal_error_max", r.principal_error.max_norm},
+                      {"principal_error", error_json(r.principal_error)}};
+  j["principal_error"]["trees"] = "bicoloured, alternating (separable problems)";
+  j["empirical"] = {{"measured_harmonic_limit", r.measured_harmonic_limit},
+                    {"difference", r.difference},
+                    {"resolution", r.resolution},
+                    {"agrees", r.agrees},
+                    {"summary", r.summary}};
+  if (r.harmonic_curve)
+    j["region"] = {{"harmonic_curve", *r.harmonic_curve},
+                   {"columns", {"omega_h", "half_trace", "measured_spectral_radius"}}};
   return j;
 }
 
 // Splitting methods: the stepper's step matrix on q'' = -x^2 q with h = 1, its spectral radius
 // against |tr M| <= 2 from the exact trace polynomial.
-nlohmann::json analyse_splitting_method(const method_entry& method, const splitting_method& m, bool with_region) {
+method_analysis_result analyse_splitting_method(const method_entry& method, const splitting_method& m,
+                                                bool with_region) {
   const auto a = analyse_splitting(m);
-  nlohmann::json j = {
-      {"name", m.name}, {"title", m.title}, {"family", "splitting"}, {"declared_order", m.order}, {"order", a.order}};
-  j["harmonic_stability_limit"] = limit_json(a.harmonic_limit);
-  j["harmonic_stability_limit_digits"] =
-      a.harmonic_limit ? nlohmann::json(text_of(*a.harmonic_limit)) : nlohmann::json(nullptr);
-  j["principal_error_2norm"] = a.error.two_norm.convert_to<double>();
-  j["principal_error_max"] = a.error.max_norm.convert_to<double>();
-  j["principal_error"] = error_json(a.error);
-  j["principal_error"]["trees"] = "bicoloured, alternating (separable problems)";
-  j["geometric"] = geometric_json(analyse_splitting_geometry(m, a.order));
+  method_analysis_result result{.name = m.name,
+                                .title = m.title,
+                                .family = "splitting",
+                                .declared_order = m.order,
+                                .order = a.order,
+                                .geometric = geometric_json(analyse_splitting_geometry(m, a.order))};
+  splitting_report r{.harmonic_stability_limit = limit_of(a.harmonic_limit), .principal_error = norms_of(a.error)};
+  if (a.harmonic_limit) r.harmonic_stability_limit_digits = text_of(*a.harmonic_limit);
 
   // The step matrix in (q, p / x) from two steps with h = 1 on the spring k = x^2: columns (1, 0), (0, x).
   const auto spectral_radius_at = harmonic_step_radius(
@@ -266,49 +354,49 @@ nlohmann::json analyse_splitting_method(const method_entry& method, const splitt
   const double max_x = 1.5 * analytic;
   const double measured =
       first_instability([&](complex z) { return stable_growth(spectral_radius_at(z.real())); }, complex(1, 0), max_x);
-  const double difference = std::abs(measured - analytic);
-  const bool agrees = difference <= policy::radial_scan_step;
-  j["empirical"] = {{"measured_harmonic_limit", measured},
-                    {"difference", difference},
-                    {"resolution", policy::radial_scan_step},
-                    {"agrees", agrees},
-                    {"summary", agrees ? "the stepper's step matrix turns unstable where |tr M(omega h)| = 2"
-                                       : "the stepper disagrees with its coefficients"}};
+  r.measured_harmonic_limit = measured;
+  r.difference = std::abs(measured - analytic);
+  r.resolution = policy::radial_scan_step;
+  r.agrees = r.difference <= policy::radial_scan_step;
+  r.summary = r.agrees ? "the stepper's step matrix turns unstable where |tr M(omega h)| = 2"
+                       : "the stepper disagrees with its coefficients";
   if (with_region) {
     const auto trace = harmonic_step_trace(m);
-    nlohmann::json curve = nlohmann::json::array();
+    std::vector<std::array<double, 3>> curve;
     constexpr int curve_points = 241;
     for (int k = 0; k < curve_points; ++k) {
       const double x = max_x * k / (curve_points - 1);
       const double half_trace = evaluate(trace, high_precision(x)).convert_to<double>() / 2;
       curve.push_back({round_to(x, 6), round_to(half_trace, 6), round_to(spectral_radius_at(std::max(x, 1e-9)), 6)});
     }
-    j["region"] = {{"harmonic_curve", curve}, {"columns", {"omega_h", "half_trace", "measured_spectral_radius"}}};
+    r.harmonic_curve = std::move(curve);
   }
-  return j;
+  result.splitting = std::move(r);
+  return result;
 }
 
 // Runge-Kutta tableaus, explicit or implicit: the analysis of their coefficients (exact or to their
 // certified precision) and the catalog stepper's growth on the test equation.
-nlohmann::json analyse_tableau_method(const method_entry& method, const butcher_tableau& t, bool with_region) {
-  auto j = analyse_runge_kutta_method(t.name, t.title, family_name(method.family), t.order, analyse_tableau(t),
-                                      stepper_growth(method), with_region);
-  j["citation"] = t.citation;
-  j["geometric"] = geometric_json(analyse_geometric_properties(t), geometric_arithmetic(t));
-  return j;
+method_analysis_result analyse_tableau_method(const method_entry& method, const butcher_tableau& t, bool with_region) {
+  auto result = analyse_runge_kutta_method(t.name, t.title, family_name(method.family), t.order, analyse_tableau(t),
+                                           stepper_growth(method), with_region);
+  result.citation = t.citation;
+  result.geometric = geometric_json(analyse_geometric_properties(t), geometric_arithmetic(t));
+  return result;
 }
 
-nlohmann::json rosenbrock_conditions_json(const std::vector<rosenbrock_condition>& conditions) {
-  auto out = nlohmann::json::array();
+std::vector<rosenbrock_condition_report> rosenbrock_conditions(const std::vector<rosenbrock_condition>& conditions) {
+  std::vector<rosenbrock_condition_report> out;
   for (const auto& c : conditions)
-    out.push_back({{"order", c.order}, {"condition", c.condition}, {"residual", static_cast<double>(c.residual)}});
+    out.push_back({.order = c.order, .condition = c.condition, .residual = static_cast<double>(c.residual)});
   return out;
 }
 
 // Rosenbrock methods: the stability functions come from the linear equivalent; the order from the
 // Rosenbrock order conditions, which hold to the published coefficients' digits (less the few a
 // sum of products of them loses), not exactly.
-nlohmann::json analyse_rosenbrock_method(const method_entry& method, const rosenbrock_method& r, bool with_region) {
+method_analysis_result analyse_rosenbrock_method(const method_entry& method, const rosenbrock_method& r,
+                                                 bool with_region) {
   const exact tolerance = rosenbrock_residual_tolerance(r);
   const auto conditions = rosenbrock_order_conditions(r, false);
   const auto embedded_conditions = rosenbrock_order_conditions(r, true);
@@ -317,32 +405,30 @@ nlohmann::json analyse_rosenbrock_method(const method_entry& method, const rosen
   a.embedded_order = rosenbrock_order_from(embedded_conditions, tolerance);
   a.stability = analyse_linear_stability(*stability_function_of(method, weight_set::primary));
   a.embedded_stability = analyse_linear_stability(*stability_function_of(method, weight_set::embedded));
-  a.embedded_error = principal_error{};  // not derived: set to null below
-  auto j = analyse_runge_kutta_method(r.name, r.title, family_name(method.family), r.order, a, stepper_growth(method),
-                                      with_region);
-  j["order_conditions"] = rosenbrock_conditions_json(conditions);
-  j["embedded"]["order_conditions"] = rosenbrock_conditions_json(embedded_conditions);
-  j["order_conditions_tolerance"] = static_cast<double>(tolerance);
-  j["nonautonomous_residual"] = static_cast<double>(rosenbrock_nonautonomous_residual(r));
-  for (auto* part : {&j, &j["embedded"]}) {
-    (*part)["principal_error_2norm"] = nullptr;
-    (*part)["principal_error_max"] = nullptr;
-  }
-  j["stage_order"] = nullptr;
-  j["principal_error"] = nullptr;
-  j["order_note"] =
+  a.embedded_error = principal_error{};  // not derived: left out below
+  auto result = analyse_runge_kutta_method(r.name, r.title, family_name(method.family), r.order, a,
+                                           stepper_growth(method), with_region);
+  auto& report = *result.runge_kutta;
+  report.order_conditions = rosenbrock_conditions(conditions);
+  report.embedded->order_conditions = rosenbrock_conditions(embedded_conditions);
+  report.order_conditions_tolerance = static_cast<double>(tolerance);
+  report.nonautonomous_residual = static_cast<double>(rosenbrock_nonautonomous_residual(r));
+  report.principal_error.reset();
+  report.embedded->principal_error.reset();
+  report.stage_order.reset();
+  report.order_note =
       "Rosenbrock method: the stability function is exact (from the linear equivalent A = alpha + "
       "Gamma); the order is the highest whose Rosenbrock conditions (Hairer-Wanner II, Table IV.7.1, "
       "to order " +
       std::to_string(rosenbrock_conditions_max_order) +
       ") all hold to the published coefficients' digits; conditions beyond that order and the "
       "error norms are not derived";
-  j["citation"] = r.citation;
-  j["geometric"] =
+  result.citation = r.citation;
+  result.geometric =
       geometric_json(analyse_rosenbrock_geometry(r),
                      "100 digits from the published decimals: a residual below " +
                          to_high_precision(tolerance).str(2, std::ios_base::scientific) + " counts as zero");
-  return j;
+  return result;
 }
 
 }  // namespace
@@ -355,8 +441,8 @@ std::vector<std::string> analysable_methods() {
 }
 
 // One analysis per family.
-nlohmann::json analyse_method(const std::string& name, bool with_region) {
-  using result = std::optional<nlohmann::json>;
+method_analysis_result analyse_method(const std::string& name, bool with_region) {
+  using result = std::optional<method_analysis_result>;
   const auto* method = find_method(name);
   if (!method) throw std::invalid_argument("no analysable method '" + name + "'");
   result analysis = method->visit(method_visitor{
@@ -367,6 +453,28 @@ nlohmann::json analyse_method(const std::string& name, bool with_region) {
   });
   if (!analysis) throw std::invalid_argument("no analysable method '" + name + "'");
   return std::move(*analysis);
+}
+
+std::optional<bool> method_analysis_result::stepper_agrees() const {
+  if (splitting) return splitting->agrees;
+  if (runge_kutta && runge_kutta->empirical) return runge_kutta->empirical->agrees;
+  return std::nullopt;
+}
+
+std::string method_analysis_result::empirical_summary() const {
+  if (splitting) return splitting->summary;
+  if (runge_kutta && runge_kutta->empirical) return runge_kutta->empirical->summary;
+  return no_stepper_summary;
+}
+
+nlohmann::json to_json(const method_analysis_result& a) {
+  nlohmann::json j = {{"name", a.name},     {"title", a.title},
+                      {"family", a.family}, {"declared_order", a.declared_order},
+                      {"order", a.order},   {"geometric", a.geometric}};
+  if (a.citation) j["citation"] = *a.citation;
+  if (a.runge_kutta) j.update(runge_kutta_json(*a.runge_kutta));
+  if (a.splitting) j.update(splitting_json(*a.splitting));
+  return j;
 }
 
 const std::vector<std::string>& quick_analysis_methods() {
@@ -396,7 +504,7 @@ sharded_suite analysis_suite(unsigned threads, bool quick) {
     suite.costs.push_back(stages * stages);
   }
   suite.run = independent_jobs<std::string>(
-      suite.keys, [](const std::string& name) { return analyse_method(name, true); }, threads);
+      suite.keys, [](const std::string& name) { return to_json(analyse_method(name, true)); }, threads);
   return suite;
 }
 

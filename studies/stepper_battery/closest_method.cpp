@@ -29,7 +29,7 @@ nlohmann::json closest_method_runs(const std::string& name, const std::vector<st
   }
   nlohmann::json analysis;
   try {
-    analysis = analyse_method(name, false);
+    analysis = to_json(analyse_method(name, false));
   } catch (const std::invalid_argument& e) {  // a seed specimen: no tableau to analyse
     analysis = {{"error", e.what()}};
   }

@@ -197,7 +197,7 @@ nlohmann::json what_it_does(const nlohmann::json& battery, const std::string& cl
   if (method->fevals_per_step > 0 && calls != method->fevals_per_step)
     lines.push_back("costs " + ratio_text(calls, method->fevals_per_step) + " " + closest + "'s " +
                     plain_number(method->fevals_per_step) + " right-hand-side evaluations per step");
-  const auto analysis = guarded([&] { return analyse_method(closest, false); });
+  const auto analysis = guarded([&] { return to_json(analyse_method(closest, false)); });
   const auto& measured = battery["stability"];
   for (const char* limit : {"real_stability_limit", "imaginary_stability_limit"}) {
     if (!measured.contains(limit) || !analysis.contains(limit)) continue;

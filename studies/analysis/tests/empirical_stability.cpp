@@ -36,9 +36,9 @@ TEST(EmpiricalStability, ClassicalRk4LimitsAreTheClosedForm) {
 
 TEST(EmpiricalStability, ClassicalRk4AgreesWithTheAnalysisOfTheCatalogRk4) {
   const auto measured = empirical_stability(example_steppers::classical_rk4()).test_equation.value();
-  const auto analysed = analyse_method("rk4", false);
-  const double real = analysed["real_stability_limit"].get<double>();
-  const double imaginary = analysed["imaginary_stability_limit"].get<double>();
+  const auto analysed = analyse_method("rk4", false).runge_kutta.value().stability;
+  const double real = analysed.real_stability_limit.value();
+  const double imaginary = analysed.imaginary_stability_limit.value();
   EXPECT_NEAR(measured.real_stability_limit.value(), real, limit_tolerance * std::abs(real));
   EXPECT_NEAR(measured.imaginary_stability_limit.value(), imaginary, limit_tolerance * std::abs(imaginary));
 }

@@ -71,23 +71,26 @@ TEST(AnalyzeStudy, EveryMethodWithAStepperAgreesWithItsAnalysis) {
   for (const auto& name : orderly::analysable_methods()) {
     SCOPED_TRACE(name);
     const auto m = orderly::analyse_method(name, false);
-    ASSERT_FALSE(m["empirical"]["agrees"].is_null()) << "no stepper ran";
-    EXPECT_TRUE(m["empirical"]["agrees"].get<bool>()) << m["empirical"]["summary"];
+    ASSERT_TRUE(m.stepper_agrees().has_value()) << "no stepper ran";
+    EXPECT_TRUE(*m.stepper_agrees()) << m.empirical_summary();
   }
 }
 
 TEST(AnalyzeStudy, Rk4JsonFields) {
   const auto m = orderly::analyse_method("rk4", false);
-  EXPECT_NEAR(m["real_stability_limit"].get<double>(), -2.785293563405, 1e-12);
-  EXPECT_NEAR(m["imaginary_stability_limit"].get<double>(), 2 * std::sqrt(2.0), 1e-12);
-  EXPECT_EQ(m["real_stability_limit_digits"].get<std::string>().substr(0, 15), "-2.785293563405");
-  EXPECT_FALSE(m["A_stable"].get<bool>());
-  const auto euler = orderly::analyse_method("euler", false);
+  const auto& rk4 = m.runge_kutta.value().stability;
+  EXPECT_NEAR(rk4.real_stability_limit.value(), -2.785293563405, 1e-12);
+  EXPECT_NEAR(rk4.imaginary_stability_limit.value(), 2 * std::sqrt(2.0), 1e-12);
+  EXPECT_EQ(rk4.real_stability_limit_digits.value().substr(0, 15), "-2.785293563405");
+  EXPECT_FALSE(rk4.a_stable);
+  const auto json = orderly::to_json(m);
+  EXPECT_EQ(json["real_stability_limit_digits"].get<std::string>().substr(0, 15), "-2.785293563405");
+  const auto euler = orderly::to_json(orderly::analyse_method("euler", false));
   EXPECT_TRUE(euler["imaginary_stability_limit"].is_null());  // null when zero
   const auto gauss = orderly::analyse_method("gauss4", false);
-  EXPECT_TRUE(gauss["real_stability_limit"].is_null());  // null when unbounded
-  EXPECT_TRUE(gauss["A_stable"].get<bool>());
-  EXPECT_FALSE(gauss["L_stable"].get<bool>());
+  EXPECT_TRUE(orderly::to_json(gauss)["real_stability_limit"].is_null());  // null when unbounded
+  EXPECT_TRUE(gauss.runge_kutta.value().stability.a_stable);
+  EXPECT_FALSE(gauss.runge_kutta.value().stability.l_stable);
 }
 
 }  // namespace
