@@ -150,7 +150,7 @@ nlohmann::json odeint_identity_table() {
   nlohmann::json rows = nlohmann::json::array();
   for (auto& entry : odeint_entries()) {
     entry.step.closest_method = entry.published;
-    const auto identity = stepper_identity(entry.step);
+    const auto identity = to_json(stepper_identity(entry.step));
     const auto& recovery = identity["recovery"];
     nlohmann::json row{{"stepper", entry.stepper}, {"claims", entry.claims}, {"recovered", recovery}};
     const auto* published = entry.published.empty() ? nullptr : find_published_method(entry.published);
