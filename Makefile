@@ -64,7 +64,8 @@ lint: configure
 	cppcheck --library=googletest --enable=warning,performance,portability --std=c++20 --inline-suppr \
 	  --error-exitcode=1 --suppressions-list=.cppcheck-suppressions -q --project=$(BUILD)/compile_commands.json
 
-# docs/cli.md from the CLI's own --help (a test checks they agree).
+# docs/cli.md and each study's studies/<folder>/cli.md from the CLI's own --help (a test checks
+# they agree).
 cli-reference: cli
 	$(PYTHON) scripts/cli_reference.py $(ORDERLY) --write
 

@@ -165,7 +165,7 @@ odeint_identity_result odeint_identity_table() {
   odeint_identity_result table;
   for (auto& entry : odeint_entries()) {
     entry.step.closest_method = entry.published;
-    const auto identity = stepper_identity(entry.step);
+    const auto identity = to_json(stepper_identity(entry.step));
     const auto& recovery = identity["recovery"];
     odeint_identity_row row{.stepper = entry.stepper, .claims = entry.claims, .recovered = recovery};
     const auto* published = entry.published.empty() ? nullptr : find_published_method(entry.published);

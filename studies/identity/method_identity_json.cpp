@@ -271,11 +271,10 @@ nlohmann::json to_json(const tableau_recovery& r) {
   return j;
 }
 
-nlohmann::json stepper_identity(const user_stepper& stepper) {
-  const auto recovery = recover_tableau(stepper);
-  nlohmann::json j{{"recovery", to_json(recovery)}};
-  if (!recovery.method) return j;
-  const auto& m = *recovery.method;
+stepper_identity_result stepper_identity(const user_stepper& stepper) {
+  stepper_identity_result r{.recovery = recover_tableau(stepper)};
+  if (!r.recovery.method) return r;
+  const auto& m = *r.recovery.method;
   const auto known = as_known_tableau(m, stepper.name, stepper.declared_order);
   // A stepper that declares no order is given the order its coefficients have (to their rounding),
   // so that the tableau reads as a file with its orders declared.
@@ -285,19 +284,49 @@ nlohmann::json stepper_identity(const user_stepper& stepper) {
                              : stepper.error_estimate_order > 0
                                  ? stepper.error_estimate_order
                                  : attained_order_within(known, weight_set::embedded, max_checked_order);
-  j["tableau"] = tableau_document(m, stepper.name, std::max(order, 1), std::max(estimate_order, 1));
+  r.tableau = tableau_document(m, stepper.name, std::max(order, 1), std::max(estimate_order, 1));
   // The orders the coefficients have, checked one past the declared ones (so an order above the
   // declared is seen): exactly where every coefficient is a recognised rational.
-  nlohmann::json orders{
-      {"propagated", attained_order_within(known, weight_set::primary, std::min(order + 2, max_checked_order))},
-      {"decided", known.values_exact ? "exactly" : "to the coefficients' rounding"},
-      {"nodes_are_row_sums", !j["tableau"].contains("row_sum_condition")}};
+  recovered_orders orders{
+      .propagated = attained_order_within(known, weight_set::primary, std::min(order + 2, max_checked_order)),
+      .decided_exactly = known.values_exact,
+      .nodes_are_row_sums = !r.tableau.contains("row_sum_condition")};
   if (m.error_weights)
-    orders["estimate"] =
+    orders.estimate =
         attained_order_within(known, weight_set::embedded, std::min(estimate_order + 2, max_checked_order));
+  r.orders = orders;
+  r.identity = identify_method(known, stepper.closest_method);
+  return r;
+}
+
+namespace {
+constexpr const char* orders_decided_exactly = "exactly";
+constexpr const char* orders_decided_to_rounding = "to the coefficients' rounding";
+}  // namespace
+
+const char* how_decided(const recovered_orders& orders) {
+  return orders.decided_exactly ? orders_decided_exactly : orders_decided_to_rounding;
+}
+
+nlohmann::json to_json(const stepper_identity_result& r) {
+  nlohmann::json j{{"recovery", to_json(r.recovery)}};
+  if (!r.recovery.method) return j;
+  j["tableau"] = r.tableau;
+  nlohmann::json orders{{"propagated", r.orders->propagated},
+                        {"decided", how_decided(*r.orders)},
+                        {"nodes_are_row_sums", r.orders->nodes_are_row_sums}};
+  if (r.orders->estimate) orders["estimate"] = *r.orders->estimate;
   j["orders"] = orders;
-  j["identity"] = to_json(identify_method(known, stepper.closest_method));
+  j["identity"] = to_json(*r.identity);
   return j;
+}
+
+recovered_orders recovered_orders_from_json(const nlohmann::json& orders) {
+  recovered_orders o{.propagated = orders.at("propagated").get<int>(),
+                     .decided_exactly = orders.at("decided").get<std::string>() == orders_decided_exactly,
+                     .nodes_are_row_sums = orders.at("nodes_are_row_sums").get<bool>()};
+  if (orders.contains("estimate")) o.estimate = orders.at("estimate").get<int>();
+  return o;
 }
 
 std::string differ_text(std::size_t count) {

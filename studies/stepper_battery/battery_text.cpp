@@ -1,19 +1,28 @@
-// The battery's JSON as lines for a terminal: the verdict and its reason first, then one line
+// The battery as lines for a terminal: the verdict and its reason first, then one line
 // per measurement. The analyses the other studies provide are shown by their headline keys.
 #include <orderly/method_identity_json.hpp>
 #include <orderly/stepper_battery.hpp>
 
 #include <cstdio>
+#include <optional>
 #include <string>
 
 namespace orderly {
 namespace {
 
+std::string number(double x, const char* format = "%.4g") {
+  char text[32];
+  std::snprintf(text, sizeof text, format, x);
+  return text;
+}
+
+std::string number(const std::optional<double>& x, const char* format = "%.4g") {
+  return x ? number(*x, format) : "none";
+}
+
 std::string number(const nlohmann::json& x, const char* format = "%.4g") {
   if (!x.is_number()) return x.is_null() ? "none" : x.dump();
-  char text[32];
-  std::snprintf(text, sizeof text, format, x.get<double>());
-  return text;
+  return number(x.get<double>(), format);
 }
 
 // The section's value at `key` as text; empty when it has none.
@@ -35,41 +44,37 @@ std::string analysis_line(const std::string& label, const nlohmann::json& sectio
 
 }  // namespace
 
-std::string battery_text(const nlohmann::json& b) {
-  const int declared = b["declared_order"].get<int>();
-  const std::string reason = b.contains("verdict_reason") ? b["verdict_reason"].get<std::string>() : "";
-  std::string text = b["verdict"].get<std::string>() + ": " + b["name"].get<std::string>() +
+std::string battery_text(const battery_result& b) {
+  const int declared = b.declared_order;
+  const std::string& reason = b.verdict.reason;
+  std::string text = b.verdict.verdict + ": " + b.name +
                      (declared > 0 ? ", declared order " + std::to_string(declared) : ", no order declared") +
                      (reason.empty() || declared == 0 ? "" : "; " + reason) + "\n";
-  if (!b["closest_method"].get<std::string>().empty() && !b["closest_method_known"].get<bool>())
-    text += "  closest method '" + b["closest_method"].get<std::string>() +
+  if (!b.closest_method.empty() && !b.closest_method_known)
+    text += "  closest method '" + b.closest_method +
             "' is not in the catalog (orderly list): nothing is drawn beside the stepper\n";
-  text += "  cost: " + number(b["cost"]["rhs_evaluations_per_step"]) + " right-hand-side evaluations per step\n";
-  if (b.contains("identity"))
-    text += b["identity"].contains("error") ? analysis_line("identity", b["identity"], {})
-                                            : stepper_identity_text(b["identity"]);
-  if (b.contains("what_it_does") && b["what_it_does"].is_array())
-    for (const auto& line : b["what_it_does"])
-      if (line.is_string()) text += "  what it does: " + line.get<std::string>() + "\n";
-  text += "  order measured on " + b["order"]["problems_from"].get<std::string>() + ":\n";
-  for (const auto& run : b["order"]["runs"]) {
+  text += "  cost: " + number(b.cost.rhs_evaluations_per_step) + " right-hand-side evaluations per step\n";
+  text += b.identity.failed() ? analysis_line("identity", b.identity.section, {})
+                              : stepper_identity_text(b.identity.section);
+  for (const auto& line : b.what_it_does) text += "  what it does: " + line + "\n";
+  text += "  order measured on " + b.problems_from + ":\n";
+  for (const auto& run : b.runs) {
     char line[160];
-    std::snprintf(line, sizeof line,
-                  "    %-16s measured %s +- %s, error constant %s: ", run["problem"].get<std::string>().c_str(),
-                  number(run["measured_order"], "%.3f").c_str(), number(run["order_uncertainty"], "%.2g").c_str(),
-                  number(run["error_constant"]).c_str());
-    text += line + run["verdict"].get<std::string>() + " (" + run["verdict_reason"].get<std::string>() + ")\n";
+    std::snprintf(line, sizeof line, "    %-16s measured %s +- %s, error constant %s: ", run.problem.c_str(),
+                  number(run.measured_order, "%.3f").c_str(), number(run.order_uncertainty, "%.2g").c_str(),
+                  number(run.error_constant).c_str());
+    text += line + run.verdict + " (" + run.verdict_reason + ")\n";
   }
   // An energy entry has the energy study's keys: its growth law under "growth".
-  for (const auto& [problem, energy] : b["energy"].items())
+  for (const auto& [problem, energy] : b.energy)
     text += analysis_line("energy on " + problem, energy.contains("growth") ? energy["growth"] : energy,
                           {{"class", "class"}, {"exponent", "exponent"}});
-  text += analysis_line("stability (measured)", b["stability"],
+  text += analysis_line("stability (measured)", b.stability,
                         {{"real limit", "real_stability_limit"},
                          {"imaginary limit", "imaginary_stability_limit"},
                          {"harmonic limit (omega h)", "harmonic_stability_limit"},
                          {"damped harmonic limit", "damped_harmonic_stability_limit"}});
-  const auto& game = b["game_table"];
+  const auto& game = b.game_table;
   if (game.is_object() && game.contains("cells") && game["cells"].is_array()) {
     std::string cells;
     for (const auto& cell : game["cells"]) {

@@ -8,8 +8,8 @@
 
 namespace orderly {
 
-nlohmann::json closest_method_runs(const std::string& name, const std::vector<std::string>& problems,
-                                   unsigned threads) {
+closest_method_result closest_method_runs(const std::string& name, const std::vector<std::string>& problems,
+                                          unsigned threads) {
   const method_entry* method = find_method(name);
   if (!method) throw std::invalid_argument("'" + name + "' is not a catalog method (orderly list)");
   std::vector<convergence_request> jobs;
@@ -20,21 +20,27 @@ nlohmann::json closest_method_runs(const std::string& name, const std::vector<st
     jobs.push_back(job);
   }
   const auto outcomes = run_convergence_jobs(jobs, threads);
-  nlohmann::json runs = nlohmann::json::array(), not_run = nlohmann::json::array();
+  closest_method_result r{.method = name, .title = method->title};
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     if (outcomes[i].result)
-      runs.push_back(to_json(*outcomes[i].result));
+      r.order_runs.push_back(*outcomes[i].result);
     else
-      not_run.push_back({{"problem", problems[i]}, {"reason", outcomes[i].error}});
+      r.not_run.push_back({.problem = problems[i], .reason = outcomes[i].error});
   }
-  nlohmann::json analysis;
   try {
-    analysis = to_json(analyse_method(name, false));
+    r.analysis = to_json(analyse_method(name, false));
   } catch (const std::invalid_argument& e) {  // a seed specimen: no tableau to analyse
-    analysis = {{"error", e.what()}};
+    r.analysis = {{"error", e.what()}};
   }
+  return r;
+}
+
+nlohmann::json to_json(const closest_method_result& r) {
+  nlohmann::json runs = nlohmann::json::array(), not_run = nlohmann::json::array();
+  for (const auto& run : r.order_runs) runs.push_back(to_json(run));
+  for (const auto& skipped : r.not_run) not_run.push_back({{"problem", skipped.problem}, {"reason", skipped.reason}});
   return {
-      {"method", name}, {"title", method->title}, {"order_runs", runs}, {"not_run", not_run}, {"analysis", analysis}};
+      {"method", r.method}, {"title", r.title}, {"order_runs", runs}, {"not_run", not_run}, {"analysis", r.analysis}};
 }
 
 }  // namespace orderly

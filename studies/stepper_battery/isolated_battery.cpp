@@ -116,7 +116,7 @@ bool same_file(int fd, const struct stat& before) {
     }();
     const auto battery =
         stepper_battery(watched(*stepper, progress), [&](const std::string& stage) { enter_stage(progress, stage); });
-    reply = nlohmann::json{{"battery", battery}}.dump(-1, ' ', false, invalid_utf8);
+    reply = nlohmann::json{{"battery", to_json(battery)}}.dump(-1, ' ', false, invalid_utf8);
   } catch (const stepper_library_error& e) {
     reply = nlohmann::json{{"refused", e.what()}}.dump(-1, ' ', false, invalid_utf8);
     status = child_refused;
@@ -285,7 +285,7 @@ bool battery_shape_ok(const nlohmann::json& b) {
 
 }  // namespace
 
-nlohmann::json isolated_stepper_battery(const stepper_library_spec& spec, const battery_time_limits& limits) {
+battery_result isolated_stepper_battery(const stepper_library_spec& spec, const battery_time_limits& limits) {
   const std::string where = "stepper library '" + escaped_text(spec.path) + "'";
   void* page = ::mmap(nullptr, sizeof(battery_progress), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   if (page == MAP_FAILED) throw std::runtime_error(std::string("mmap: ") + std::strerror(errno));
@@ -330,8 +330,9 @@ nlohmann::json isolated_stepper_battery(const stepper_library_spec& spec, const 
     throw isolated_battery_error(parsed["refused"].get<std::string>());
   if (code == child_judged && parsed.contains("battery") && battery_shape_ok(parsed.at("battery"))) {
     try {
-      battery_text(parsed.at("battery"));  // what the command prints, each value of its type
-      return parsed.at("battery");
+      auto battery = battery_from_json(parsed.at("battery"));
+      battery_text(battery);  // what the command prints, each section's values of their types
+      return battery;
     } catch (const nlohmann::json::exception&) {
     }
   }

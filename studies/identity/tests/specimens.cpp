@@ -14,7 +14,8 @@
 namespace {
 
 nlohmann::json identity_of(const char* library) {
-  return orderly::stepper_identity(orderly::load_stepper_library(orderly::parse_stepper_library_spec(library)));
+  return to_json(
+      orderly::stepper_identity(orderly::load_stepper_library(orderly::parse_stepper_library_spec(library))));
 }
 
 std::string published_name(const char* alias) { return orderly::find_published_method(alias)->tableau.name; }

@@ -88,7 +88,7 @@ user_stepper dopri5_stepper(double bhat7) {
   return s;
 }
 
-nlohmann::json identity_of(const user_stepper& s) { return orderly::stepper_identity(s); }
+nlohmann::json identity_of(const user_stepper& s) { return to_json(orderly::stepper_identity(s)); }
 
 TEST(RationalRecognition, RecognisesQuotientsAndRefusesIrrationals) {
   // Each double is the correct rounding of the rational; the bound is four of its units.

@@ -18,28 +18,28 @@ namespace {
 using orderly::load_stepper_library;
 using orderly::parse_stepper_library_spec;
 
-nlohmann::json battery_of(const char* library) {
+orderly::battery_result battery_of(const char* library) {
   return orderly::stepper_battery(load_stepper_library(parse_stepper_library_spec(library)));
 }
 
-const nlohmann::json& rk4_battery() {
-  static const nlohmann::json battery = battery_of(RK4_STEPPER);
+const orderly::battery_result& rk4_battery() {
+  static const orderly::battery_result battery = battery_of(RK4_STEPPER);
   return battery;
 }
 
-const nlohmann::json& seed_rk4_battery() {
-  static const nlohmann::json battery = battery_of(SEED_RK4_SIMPLIFIED_STEPPER);
+const orderly::battery_result& seed_rk4_battery() {
+  static const orderly::battery_result battery = battery_of(SEED_RK4_SIMPLIFIED_STEPPER);
   return battery;
 }
 
-const nlohmann::json& semi_implicit_euler_battery() {
-  static const nlohmann::json battery = battery_of(SEMI_IMPLICIT_EULER_STEPPER);
+const orderly::battery_result& semi_implicit_euler_battery() {
+  static const orderly::battery_result battery = battery_of(SEMI_IMPLICIT_EULER_STEPPER);
   return battery;
 }
 
 // The game table's cell for a frame rate and damping.
-const nlohmann::json& game_cell(const nlohmann::json& battery, int frame_rate, double damping) {
-  for (const auto& cell : battery["game_table"]["cells"])
+const nlohmann::json& game_cell(const orderly::battery_result& battery, int frame_rate, double damping) {
+  for (const auto& cell : battery.game_table["cells"])
     if (cell["frame_rate"].get<int>() == frame_rate && cell["damping"].get<double>() == damping) return cell;
   throw std::out_of_range("no game-table cell");
 }
@@ -78,14 +78,28 @@ TEST(StepperLibrary, AMissingSymbolIsRefusedNamingTheLibraryAndTheSymbol) {
 // Classical RK4: four right-hand-side evaluations per step (k1..k4), order 4 (Butcher 2016, 232).
 TEST(StepperBattery, TheCorrectRk4InCPassesAtOrderFourAtFourEvaluationsPerStep) {
   const auto& b = rk4_battery();
-  EXPECT_EQ(b["schema"], "orderly.stepper-battery/1");
-  EXPECT_EQ(b["cost"]["rhs_evaluations_per_step"].get<double>(), 4);
-  ASSERT_FALSE(b["order"]["runs"].empty());
-  for (const auto& run : b["order"]["runs"]) {
-    EXPECT_EQ(run["verdict"], "pass") << run["problem"] << ": " << run["verdict_reason"];
-    EXPECT_NEAR(run["measured_order"].get<double>(), 4, 0.15) << run["problem"];
+  EXPECT_EQ(to_json(b)["schema"], "orderly.stepper-battery/1");
+  EXPECT_EQ(b.cost.rhs_evaluations_per_step, 4);
+  ASSERT_FALSE(b.runs.empty());
+  for (const auto& run : b.runs) {
+    EXPECT_EQ(run.verdict, "pass") << run.problem << ": " << run.verdict_reason;
+    ASSERT_TRUE(run.measured_order) << run.problem;
+    EXPECT_NEAR(*run.measured_order, 4, 0.15) << run.problem;
   }
-  EXPECT_EQ(b["verdict"], "pass");
+  EXPECT_EQ(b.verdict.verdict, "pass");
+}
+
+// The isolated battery's parent reads the child's JSON back into the typed result: nothing is lost
+// or changed on the way (the seed's battery has failing runs, the rk4's passing ones).
+TEST(StepperBattery, ItsJsonReadsBackToTheSameResult) {
+  for (const auto* b : {&rk4_battery(), &seed_rk4_battery(), &semi_implicit_euler_battery()}) {
+    const auto written = to_json(*b);
+    const auto read = orderly::battery_from_json(nlohmann::json::parse(written.dump()));
+    EXPECT_EQ(to_json(read).dump(), written.dump()) << b->name;
+    EXPECT_EQ(orderly::battery_text(read), orderly::battery_text(*b)) << b->name;
+    ASSERT_EQ(read.runs.size(), b->runs.size());
+    for (std::size_t i = 0; i < read.runs.size(); ++i) EXPECT_EQ(read.runs[i].verdict, b->runs[i].verdict);
+  }
 }
 
 // RK4's stability function R(z) = 1 + z + z^2/2 + z^3/6 + z^4/24. On the real axis |R(-x)| = 1
@@ -95,7 +109,7 @@ TEST(StepperBattery, TheCorrectRk4InCPassesAtOrderFourAtFourEvaluationsPerStep) 
 // these and with `orderly analyze --method rk4` to 1e-3.
 TEST(StepperBattery, TheRk4InCHasRk4sStabilityLimits) {
   constexpr double agreement = 1e-3;
-  const auto& stability = rk4_battery()["stability"];
+  const auto& stability = rk4_battery().stability;
   const double real_limit = bisect_root([](double x) { return ((x - 4) * x + 12) * x - 24; }, 2, 3);
   // The real limit is the point -x on the axis, as orderly analyze gives it.
   EXPECT_NEAR(stability["real_stability_limit"].get<double>(), -real_limit, agreement);
@@ -109,7 +123,7 @@ TEST(StepperBattery, TheRk4InCHasRk4sStabilityLimits) {
 // RK4 is not symplectic: on Kepler its energy error grows linearly in t (Hairer, Lubich, Wanner,
 // Geometric Numerical Integration, I.2 and X.3: non-symplectic one-step methods drift).
 TEST(StepperBattery, TheRk4InCDriftsLinearlyInEnergyOnKepler) {
-  EXPECT_EQ(rk4_battery()["energy"]["kepler"]["growth"]["class"], "linear-drift");
+  EXPECT_EQ(rk4_battery().energy.at("kepler")["growth"]["class"], "linear-drift");
 }
 
 // The seed's simplified RK4 samples every stage at the step's start t. For y' = f(y) that is the
@@ -118,17 +132,18 @@ TEST(StepperBattery, TheRk4InCDriftsLinearlyInEnergyOnKepler) {
 // the step against the solution's, y(t + h) = y + h f + h^2/2 (f_t + f_y f) + ...).
 TEST(StepperBattery, TheSeedRk4FailsItsOrderOnNonAutonomousProblemsWithTheReason) {
   const auto& b = seed_rk4_battery();
-  EXPECT_EQ(b["verdict"], "fail");
+  EXPECT_EQ(b.verdict.verdict, "fail");
   int nonautonomous_runs = 0;
-  for (const auto& run : b["order"]["runs"]) {
-    const std::string problem = run["problem"];
+  for (const auto& run : b.runs) {
+    const std::string& problem = run.problem;
     if (nonautonomous(problem)) {
       ++nonautonomous_runs;
-      EXPECT_EQ(run["verdict"], "fail") << problem;
-      EXPECT_FALSE(run["verdict_reason"].get<std::string>().empty()) << problem;
-      EXPECT_NEAR(run["measured_order"].get<double>(), 1, 0.15) << problem;
+      EXPECT_EQ(run.verdict, "fail") << problem;
+      EXPECT_FALSE(run.verdict_reason.empty()) << problem;
+      ASSERT_TRUE(run.measured_order) << problem;
+      EXPECT_NEAR(*run.measured_order, 1, 0.15) << problem;
     } else {
-      EXPECT_EQ(run["verdict"], "pass") << problem << ": " << run["verdict_reason"];
+      EXPECT_EQ(run.verdict, "pass") << problem << ": " << run.verdict_reason;
     }
   }
   EXPECT_GT(nonautonomous_runs, 0);
@@ -138,13 +153,13 @@ TEST(StepperBattery, TheSeedRk4FailsItsOrderOnNonAutonomousProblemsWithTheReason
 // A separable stepper is measured on the separable second-order problems only.
 TEST(StepperBattery, TheSemiImplicitEulerIsMeasuredOnSeparableProblemsAtOrderOne) {
   const auto& b = semi_implicit_euler_battery();
-  ASSERT_FALSE(b["order"]["runs"].empty());
-  for (const auto& run : b["order"]["runs"]) {
-    const auto* problem = orderly::find_problem(run["problem"].get<std::string>());
+  ASSERT_FALSE(b.runs.empty());
+  for (const auto& run : b.runs) {
+    const auto* problem = orderly::find_problem(run.problem);
     EXPECT_TRUE(problem->info.separable && problem->info.second_order) << problem->info.name;
-    EXPECT_EQ(run["verdict"], "pass") << problem->info.name << ": " << run["verdict_reason"];
+    EXPECT_EQ(run.verdict, "pass") << problem->info.name << ": " << run.verdict_reason;
   }
-  EXPECT_EQ(b["cost"]["rhs_evaluations_per_step"].get<double>(), 1);
+  EXPECT_EQ(b.cost.rhs_evaluations_per_step, 1);
 }
 
 // Semi-implicit Euler on x'' = -k x has the step matrix [[1, h], [-k h, 1 - k h^2]] (position
@@ -155,14 +170,14 @@ TEST(StepperBattery, TheSemiImplicitEulersStiffestSpringAtSixtyHertzIsFourteenTh
   const auto& b = semi_implicit_euler_battery();
   EXPECT_NEAR(game_cell(b, 60, 0)["confirmed_k_max"].get<double>(), 14400, resolution * 14400);
   EXPECT_NEAR(game_cell(b, 120, 0)["confirmed_k_max"].get<double>(), 57600, resolution * 57600);
-  EXPECT_NEAR(b["stability"]["harmonic_stability_limit"].get<double>(), 2, 1e-3);
+  EXPECT_NEAR(b.stability["harmonic_stability_limit"].get<double>(), 2, 1e-3);
 }
 
 // Semi-implicit Euler is symplectic (symplectic Euler A, Hairer, Lubich, Wanner, VI.3): at a stable
 // step it conserves a modified energy, so the energy error stays bounded on both problems.
 TEST(StepperBattery, TheSemiImplicitEulersEnergyIsBounded) {
   for (const char* problem : {"harmonic", "kepler"})
-    EXPECT_EQ(semi_implicit_euler_battery()["energy"][problem]["growth"]["class"], "bounded") << problem;
+    EXPECT_EQ(semi_implicit_euler_battery().energy.at(problem)["growth"]["class"], "bounded") << problem;
 }
 
 // The midpoint rule from C++, without a library: two evaluations per step, order 2.
@@ -178,17 +193,19 @@ TEST(StepperBattery, ACppCallableRunsTheSameBattery) {
   const auto stepper = orderly::as_user_stepper(midpoint, "midpoint", 2);
   EXPECT_EQ(orderly::battery_order_problems(stepper), orderly::testing::gate_problems());
   const auto b = orderly::stepper_battery(stepper);
-  EXPECT_EQ(b["cost"]["rhs_evaluations_per_step"].get<double>(), 2);
-  EXPECT_EQ(b["verdict"], "pass");
+  EXPECT_EQ(b.cost.rhs_evaluations_per_step, 2);
+  EXPECT_EQ(b.verdict.verdict, "pass");
 }
 
 // The overall verdict on made-up runs whose verdicts are given: the gate's rules decide it.
-nlohmann::json made_up_run(const char* problem, const char* verdict, orderly::verdict_code code, double order) {
-  return {{"problem", problem},
-          {"verdict", verdict},
-          {"verdict_code", orderly::verdict_code_name(code)},
-          {"verdict_reason", "given"},
-          {"measured_order", order}};
+orderly::battery_order_run made_up_run(const char* problem, const char* verdict, orderly::verdict_code code,
+                                       double order) {
+  return {.problem = problem,
+          .measured_order = order,
+          .verdict = verdict,
+          .verdict_reason = "given",
+          .verdict_code = orderly::verdict_code_name(code),
+          .judged = true};
 }
 
 TEST(BatteryVerdict, FollowsTheGatesRulesOnMadeUpRuns) {

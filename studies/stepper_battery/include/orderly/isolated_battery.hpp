@@ -2,8 +2,9 @@
 // The battery of a stepper from a shared library, run in a forked child process: the library's
 // code (its step, its constructors) can crash, abort, hang or write where it should not without
 // taking the caller with it. The child loads the library, runs the battery and writes its JSON to a
-// pipe; the parent reads it, and alone keeps the time: the library cannot stop, reset or inherit
+// pipe; the parent reads it into the typed result, and alone keeps the time: the library cannot stop, reset or inherit
 // the watchdog.
+#include <orderly/stepper_battery.hpp>
 #include <orderly/stepper_library.hpp>
 
 #include <nlohmann/json.hpp>
@@ -33,6 +34,8 @@ struct battery_time_limits {
   double progress_seconds = 10;
 };
 
-nlohmann::json isolated_stepper_battery(const stepper_library_spec& spec, const battery_time_limits& limits = {});
+// The child writes the battery's JSON (to_json); the parent reads it back once (battery_from_json),
+// refusing a result whose fields are not what the child writes.
+battery_result isolated_stepper_battery(const stepper_library_spec& spec, const battery_time_limits& limits = {});
 
 }  // namespace orderly
