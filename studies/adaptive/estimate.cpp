@@ -53,8 +53,7 @@ constexpr double sweep_start_fraction = 0.3;
 template <class T>
 std::optional<state_of<T>> reference_step(const rhs_function<T>& f, const T& t, const state_of<T>& y, const T& h,
                                           const T& required) {
-  static const auto tableau = std::make_shared<const butcher_tableau>(*find_method("rkf78")->tableau());
-  explicit_rk<state_of<T>> stepper(tableau);
+  explicit_rk<state_of<T>> stepper(*find_method("rkf78")->tableau());
   auto run = [&](int substeps) {
     state_of<T> x = y;
     const T dt = h / T(substeps);

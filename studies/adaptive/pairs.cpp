@@ -15,8 +15,8 @@ namespace {
 namespace odeint = boost::numeric::odeint;
 
 template <class T>
-step_with_error_function<T> explicit_step(std::shared_ptr<const butcher_tableau> tableau) {
-  auto stepper = std::make_shared<explicit_rk<state_of<T>>>(std::move(tableau));
+step_with_error_function<T> explicit_step(const butcher_tableau& tableau) {
+  auto stepper = std::make_shared<explicit_rk<state_of<T>>>(tableau);
   return [stepper](const rhs_function<T>& f, const T& t, state_of<T>& y, const T& h, state_of<T>& error) {
     stepper->reset();  // a step from a state the stepper did not leave: no FSAL reuse
     stepper->step(f, t, y, h, error);
@@ -93,8 +93,8 @@ estimating_pair tableau_pair(const butcher_tableau& tableau, const std::string& 
           .order = tableau.order,
           .estimate_order = std::min(tableau.order, *tableau.embedded_order),
           .tableau = shared,
-          .step_double = explicit_step<double>(shared),
-          .step_wide = explicit_step<float128>(shared)};
+          .step_double = explicit_step<double>(tableau),
+          .step_wide = explicit_step<float128>(tableau)};
 }
 
 std::vector<estimating_pair> catalog_pairs() {

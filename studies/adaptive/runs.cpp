@@ -88,7 +88,7 @@ recorded_run run_pair(const estimating_pair& pair, const typed_problem<double>& 
   };
   try {
     if (pair.origin != "odeint" && pair.origin != "library" && pair.tableau) {
-      explicit_rk<state_of<double>> stepper(pair.tableau);
+      explicit_rk<state_of<double>> stepper(*pair.tableau);
       run.stats = integrate_adaptive(stepper, problem.rhs, problem.t0, problem.t_end, y, options, observer);
     } else {
       step_function_stepper stepper(pair.step_double, pair.estimate_order);

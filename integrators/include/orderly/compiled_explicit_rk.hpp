@@ -31,7 +31,7 @@
 //
 // Sum = summation::compensated adds the step's increment h sum b_i k_i to y with a per-component
 // Kahan carry (compensated_sum.hpp): for runs of 10^6..10^7 steps. The stages are unchanged.
-#include "compensated_sum.hpp"
+#include "explicit_rk_base.hpp"
 #include "fixed_rk_kernels.hpp"
 #include "stage_coefficients.hpp"
 #include "state_algebra.hpp"
@@ -41,7 +41,6 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -63,10 +62,12 @@ namespace orderly {
 inline constexpr std::size_t dense_max_extent = 8;
 
 template <contiguous_state State, int Stages, summation Sum = summation::plain>
-class fixed_explicit_rk {
+class fixed_explicit_rk
+    : public explicit_rk_base<State, Sum,
+                              stage_coefficients<fixed_rk_detail::terms<scalar_of<State>, Stages>, Stages>> {
   static_assert(Stages >= 1, "a Runge-Kutta method has at least one stage");
   using terms = fixed_rk_detail::terms<scalar_of<State>, Stages>;
-  using coefficients = stage_coefficients<terms, Stages>;
+  using common = explicit_rk_base<State, Sum, stage_coefficients<terms, Stages>>;
   static constexpr std::size_t extent = fixed_rk_detail::static_extent<State>::value;
 
  public:
@@ -75,15 +76,9 @@ class fixed_explicit_rk {
   // Whether this state takes the dense kernel (see the header comment).
   static constexpr bool dense = std::is_arithmetic_v<scalar> && extent > 0 && extent <= dense_max_extent;
 
+  // The stepper rounds the tableau's coefficients and keeps them; it keeps no reference to it.
   explicit fixed_explicit_rk(const butcher_tableau& tableau, weight_set weights = weight_set::primary)
-      : fixed_explicit_rk(std::make_shared<const butcher_tableau>(tableau), weights) {}
-
-  explicit fixed_explicit_rk(std::shared_ptr<const butcher_tableau> tableau, weight_set weights = weight_set::primary)
-      : tableau_(checked(std::move(tableau))), weights_(weights), terms_(*tableau_, weights) {}
-
-  const butcher_tableau& tableau() const { return *tableau_; }
-  int order() const { return weights_ == weight_set::primary ? tableau_->order : *tableau_->embedded_order; }
-  std::uint64_t rhs_evaluations() const { return rhs_evaluations_; }
+      : common(checked(tableau), weights) {}
 
   // y <- y(t + h).
   template <class Rhs>
@@ -95,28 +90,25 @@ class fixed_explicit_rk {
   // local error estimate of the embedded pair.
   template <class Rhs>
   void step(Rhs&& f, const scalar& t, State& y, const scalar& h, State& error) {
-    if (!tableau_->b_embedded) throw std::logic_error(tableau_->name + " has no error estimate");
+    this->require_error_estimate();
     resize_like(error, y);
     advance(f, t, y, h, &error);
   }
 
   // Forget the cached last stage (and the compensation carry): call it when y was changed outside
   // the stepper.
-  void reset() {
-    end_valid_ = false;
-    if constexpr (Sum == summation::compensated) compensation_.reset();
-  }
+  void reset() { this->forget_cache(); }
 
   // The next step, if it starts at t, takes `derivative` = f(t, y) as its first stage instead of
   // evaluating it (explicit_rk.hpp's contract).
   void set_first_stage(const scalar& t, const State& derivative) {
     k_[0] = derivative;
-    end_t_ = t;
-    end_valid_ = true;
+    this->end_t_ = t;
+    this->end_valid_ = true;
   }
 
   // f(t + h, y_{n+1}) when the last step ended by evaluating it (FSAL), else nullptr.
-  const State* end_derivative() const { return terms_.fsal && end_valid_ ? &k_[0] : nullptr; }
+  const State* end_derivative() const { return this->terms_.fsal && this->end_valid_ ? &k_[0] : nullptr; }
 
  private:
   // Small fixed states take the dense kernel, the others the term lists (see the header comment).
@@ -157,16 +149,16 @@ class fixed_explicit_rk {
   template <class Rhs>
   void dense_step(Rhs& f, const scalar& t, State& y, const scalar& h, State* error) {
     using fixed_rk_detail::combine_dense;
-    terms_.scale_to(h);
-    if (!(end_valid_ && same_step_time(t, end_t_, h))) {
+    this->terms_.scale_to(h);
+    if (!(this->end_valid_ && same_step_time(t, this->end_t_, h))) {
       f(t, y, k_[0]);
-      ++rhs_evaluations_;
+      ++this->rhs_evaluations_;
     }
-    end_valid_ = false;  // until an FSAL step ends
+    this->end_valid_ = false;  // until an FSAL step ends
     auto stage = [&]<std::size_t I>(std::integral_constant<std::size_t, I>) {
-      combine_dense<true, I, extent>(stage_, y, k_, terms_.rows[I].scaled_by_stage);
-      f(t + terms_.node[I] * h, stage_, k_[I]);
-      ++rhs_evaluations_;
+      combine_dense<true, I, extent>(stage_, y, k_, this->terms_.rows[I].scaled_by_stage);
+      f(t + this->terms_.node[I] * h, stage_, k_[I]);
+      ++this->rhs_evaluations_;
     };
     // Stages 1 .. s-2, then the last one unless it is the next step's first (FSAL).
     constexpr std::size_t s = static_cast<std::size_t>(Stages);
@@ -177,27 +169,28 @@ class fixed_explicit_rk {
     // The weighted sums over the stages computed so far (FSAL: all but the last, whose weight is 0).
     State next;  // y_{n+1}
     auto finish = [&]<std::size_t Count>(std::integral_constant<std::size_t, Count>) {
-      if (error) combine_dense<false, Count, extent>(*error, *error, k_, terms_.error.scaled_by_stage);
+      if (error) combine_dense<false, Count, extent>(*error, *error, k_, this->terms_.error.scaled_by_stage);
       if constexpr (Sum == summation::compensated) {
-        combine_dense<false, Count, extent>(increment_, increment_, k_, terms_.weights.scaled_by_stage);
-        compensation_.add(y, increment_);
+        combine_dense<false, Count, extent>(this->increment_, this->increment_, k_,
+                                            this->terms_.weights.scaled_by_stage);
+        this->compensation_.add(y, this->increment_);
         next = y;
       } else {
-        combine_dense<true, Count, extent>(next, y, k_, terms_.weights.scaled_by_stage);
+        combine_dense<true, Count, extent>(next, y, k_, this->terms_.weights.scaled_by_stage);
         y = next;
       }
     };
     if constexpr (s >= 2) {
-      if (terms_.fsal) {
+      if (this->terms_.fsal) {
         finish(std::integral_constant<std::size_t, s - 1>{});
-        f(t + terms_.node[s - 1] * h, next, k_[0]);
-        ++rhs_evaluations_;
+        f(t + this->terms_.node[s - 1] * h, next, k_[0]);
+        ++this->rhs_evaluations_;
         if (error) {  // the last stage's error term, added last as in a single left-to-right sum
-          const scalar w = terms_.error_last.scaled_by_stage[s - 1];
+          const scalar w = this->terms_.error_last.scaled_by_stage[s - 1];
           for (std::size_t c = 0; c < extent; ++c) (*error)[c] += w * k_[0][c];
         }
-        end_t_ = t + h;
-        end_valid_ = true;
+        this->end_t_ = t + h;
+        this->end_valid_ = true;
         return;
       }
       stage(std::integral_constant<std::size_t, s - 1>{});
@@ -216,7 +209,7 @@ class fixed_explicit_rk {
       else
         return size_of(y);
     }();
-    terms_.scale_to(h);
+    this->terms_.scale_to(h);
     // A fixed-size state's stages are locals, so that the compiler knows them apart from each other
     // and from y: a right-hand side that copies part of its argument (std::copy, as positions to
     // velocity derivatives do) then compiles to an inline copy, not a call to memmove, whose wide
@@ -233,40 +226,40 @@ class fixed_explicit_rk {
     std::array<scalar*, Stages> data;
     for (std::size_t i = 0; i < static_cast<std::size_t>(Stages); ++i) data[i] = k[i].data();
 
-    if (end_valid_ && same_step_time(t, end_t_, h)) {
+    if (this->end_valid_ && same_step_time(t, this->end_t_, h)) {
       data[0] = k_[0].data();  // the cached first stage, read in place
     } else {
       f(t, y, k[0]);
-      ++rhs_evaluations_;
+      ++this->rhs_evaluations_;
     }
-    end_valid_ = false;  // until an FSAL step ends
+    this->end_valid_ = false;  // until an FSAL step ends
     // FSAL: the last stage is evaluated at y_{n+1}, after the update, into k_0's slot.
-    const int computed = terms_.fsal ? Stages - 1 : Stages;
+    const int computed = this->terms_.fsal ? Stages - 1 : Stages;
     for (int i = 1; i < computed; ++i) {
       const auto si = static_cast<std::size_t>(i);
-      sum_terms<separate>(stage.data(), y.data(), terms_.rows[si], data, n);
-      f(t + terms_.node[si] * h, stage, k[si]);
-      ++rhs_evaluations_;
+      sum_terms<separate>(stage.data(), y.data(), this->terms_.rows[si], data, n);
+      f(t + this->terms_.node[si] * h, stage, k[si]);
+      ++this->rhs_evaluations_;
     }
-    if (error) sum_terms<none>(error->data(), no_base, terms_.error, data, n);
+    if (error) sum_terms<none>(error->data(), no_base, this->terms_.error, data, n);
     if constexpr (Sum == summation::compensated) {
-      resize_like(increment_, y);
-      sum_terms<none>(increment_.data(), no_base, terms_.weights, data, n);
-      compensation_.add(y, increment_);
+      resize_like(this->increment_, y);
+      sum_terms<none>(this->increment_.data(), no_base, this->terms_.weights, data, n);
+      this->compensation_.add(y, this->increment_);
     } else {
-      sum_terms<in_place>(y.data(), no_base, terms_.weights, data, n);
+      sum_terms<in_place>(y.data(), no_base, this->terms_.weights, data, n);
     }
-    if (terms_.fsal) {
-      f(t + terms_.node[static_cast<std::size_t>(Stages - 1)] * h, y, k[0]);
-      ++rhs_evaluations_;
+    if (this->terms_.fsal) {
+      f(t + this->terms_.node[static_cast<std::size_t>(Stages - 1)] * h, y, k[0]);
+      ++this->rhs_evaluations_;
       if (error) {  // the last stage's error term, added last as in a single left-to-right sum
         std::array<scalar*, Stages> last = data;
         last[static_cast<std::size_t>(Stages - 1)] = k[0].data();
-        sum_terms<in_place>(error->data(), no_base, terms_.error_last, last, n);
+        sum_terms<in_place>(error->data(), no_base, this->terms_.error_last, last, n);
       }
       if constexpr (local) k_[0] = k[0];
-      end_t_ = t + h;
-      end_valid_ = true;
+      this->end_t_ = t + h;
+      this->end_valid_ = true;
     }
   }
 
@@ -283,25 +276,16 @@ class fixed_explicit_rk {
       fixed_rk_detail::combine_terms<Base>(out, base, row, stage_data, n);
   }
 
-  static std::shared_ptr<const butcher_tableau> checked(std::shared_ptr<const butcher_tableau> tableau) {
-    if (!tableau) throw std::invalid_argument("fixed_explicit_rk: no tableau");
-    if (tableau->stages() != Stages)
-      throw std::invalid_argument(tableau->name + " has " + std::to_string(tableau->stages()) + " stages, not " +
+  static const butcher_tableau& checked(const butcher_tableau& tableau) {
+    if (tableau.stages() != Stages)
+      throw std::invalid_argument(tableau.name + " has " + std::to_string(tableau.stages()) + " stages, not " +
                                   std::to_string(Stages));
-    if (!tableau->is_explicit()) throw std::invalid_argument(tableau->name + " is not an explicit method");
+    if (!tableau.is_explicit()) throw std::invalid_argument(tableau.name + " is not an explicit method");
     return tableau;
   }
 
-  std::shared_ptr<const butcher_tableau> tableau_;
-  weight_set weights_;
-  coefficients terms_;  // the nonzero coefficients' term lists (stage_coefficients.hpp)
   std::array<State, Stages> k_{};
   State stage_{};
-  std::uint64_t rhs_evaluations_ = 0;
-  bool end_valid_ = false;
-  scalar end_t_{};
-  State increment_{};                 // compensated only: h sum b_i k_i of the step
-  compensation<State> compensation_;  // compensated only: the per-component carry
 };
 
 }  // namespace orderly

@@ -24,15 +24,14 @@
 //
 // Sum = summation::compensated adds the increment h sum b_i k_i with a per-component Kahan carry
 // (compensated_sum.hpp); reset() also clears the carry.
-#include "compensated_sum.hpp"
 #include "compiled_explicit_rk.hpp"
+#include "explicit_rk_base.hpp"
 #include "stage_coefficients.hpp"
 #include "state_algebra.hpp"
 #include "tableau.hpp"
 #include "weighted_sum.hpp"
 
 #include <cstdint>
-#include <memory>
 #include <stdexcept>
 #include <type_traits>
 #include <utility>
@@ -78,34 +77,30 @@ struct prepared_size {
 }  // namespace explicit_rk_detail
 
 template <state_vector State, summation Sum = summation::plain>
-class explicit_rk {
+class explicit_rk
+    : public explicit_rk_base<State, Sum, stage_coefficients<explicit_rk_detail::term_list<scalar_of<State>>>> {
+  using common = explicit_rk_base<State, Sum, stage_coefficients<explicit_rk_detail::term_list<scalar_of<State>>>>;
   using terms = explicit_rk_detail::term_list<scalar_of<State>>;
-  using coefficients = stage_coefficients<terms>;
 
  public:
   using scalar = scalar_of<State>;
 
-  // The stepper keeps its own copy of the tableau (or shares the one given as a shared_ptr).
+  // The stepper rounds the tableau's coefficients and keeps them; it keeps no reference to it.
   explicit explicit_rk(const butcher_tableau& tableau, weight_set weights = weight_set::primary)
-      : explicit_rk(std::make_shared<const butcher_tableau>(tableau), weights) {}
-
-  explicit explicit_rk(std::shared_ptr<const butcher_tableau> tableau, weight_set weights = weight_set::primary)
-      : tableau_(checked_explicit(std::move(tableau), weights)), weights_(weights), terms_(*tableau_, weights) {
-    const auto s = static_cast<std::size_t>(tableau_->stages());
+      : common(checked_explicit(tableau, weights), weights) {
+    const auto s = static_cast<std::size_t>(tableau.stages());
     k_.resize(s);
     data_.resize(s);
     if constexpr (few_components) {
       [&]<int... m>(std::integer_sequence<int, m...>) {
-        (void)((s == m + 1 ? (compiled_.template emplace<m + 1>(tableau_, weights), true) : false) || ...);
+        (void)((s == m + 1 ? (compiled_.template emplace<m + 1>(tableau, weights), true) : false) || ...);
       }
       (std::make_integer_sequence<int, few_components_max_stages>{});
     }
   }
 
-  const butcher_tableau& tableau() const { return *tableau_; }
-  int order() const { return weights_ == weight_set::primary ? tableau_->order : *tableau_->embedded_order; }
   std::uint64_t rhs_evaluations() const {
-    std::uint64_t count = rhs_evaluations_;
+    std::uint64_t count = this->rhs_evaluations_;
     on_compiled(*this, [&](auto& compiled) { count = compiled.rhs_evaluations(); });
     return count;
   }
@@ -120,7 +115,7 @@ class explicit_rk {
   // local error estimate of the embedded pair.
   template <class Rhs>
   void step(Rhs&& f, const scalar& t, State& y, const scalar& h, State& error) {
-    if (!tableau_->b_embedded) throw std::logic_error(tableau_->name + " has no error estimate");
+    this->require_error_estimate();
     if (on_compiled(*this, [&](auto& compiled) { compiled.step(f, t, y, h, error); })) return;
     resize_like(error, y);
     advance(f, t, y, h, &error);
@@ -130,8 +125,7 @@ class explicit_rk {
   // the stepper (a rejected step, a new run, an event).
   void reset() {
     on_compiled(*this, [](auto& compiled) { compiled.reset(); });
-    end_valid_ = false;
-    if constexpr (Sum == summation::compensated) compensation_.reset();
+    this->forget_cache();
   }
 
   // The next step, if it starts at t, takes `derivative` = f(t, y) as its first stage instead of
@@ -140,13 +134,13 @@ class explicit_rk {
     if (on_compiled(*this, [&](auto& compiled) { compiled.set_first_stage(t, derivative); })) return;
     k_[0] = derivative;  // where an FSAL step leaves f(t + h, y_{n+1}) for the next one
     prepared_.size = explicit_rk_detail::prepared_size::none;  // the copy may have moved k_[0]'s components
-    end_t_ = t;
-    end_valid_ = true;
+    this->end_t_ = t;
+    this->end_valid_ = true;
   }
 
   // f(t + h, y_{n+1}) when the last step ended by evaluating it (FSAL), else nullptr.
   const State* end_derivative() const {
-    const State* derivative = terms_.fsal && end_valid_ ? &k_[0] : nullptr;
+    const State* derivative = this->terms_.fsal && this->end_valid_ ? &k_[0] : nullptr;
     on_compiled(*this, [&](const auto& compiled) { derivative = compiled.end_derivative(); });
     return derivative;
   }
@@ -211,39 +205,39 @@ class explicit_rk {
   void advance_body(Rhs& f, const scalar& t, State& y, const scalar& h, State* error) {
     using enum weighted_sums::sum_base;
     const std::size_t s = k_.size();
-    terms_.scale_to(h);
+    this->terms_.scale_to(h);
     prepare(y);
     // A cached first stage (the previous step's last, or the caller's) is in k_[0] already.
-    if (!(end_valid_ && same_step_time(t, end_t_, h))) {
+    if (!(this->end_valid_ && same_step_time(t, this->end_t_, h))) {
       f(t, y, k_[0]);
-      ++rhs_evaluations_;
+      ++this->rhs_evaluations_;
     }
-    end_valid_ = false;  // until an FSAL step ends
-    const std::size_t computed = terms_.fsal ? s - 1 : s;
+    this->end_valid_ = false;  // until an FSAL step ends
+    const std::size_t computed = this->terms_.fsal ? s - 1 : s;
     for (std::size_t i = 1; i < computed; ++i) {
-      sum<separate>(stage_, &y, terms_.rows[i]);
-      f(t + terms_.node[i] * h, stage_, k_[i]);
-      ++rhs_evaluations_;
+      sum<separate>(stage_, &y, this->terms_.rows[i]);
+      f(t + this->terms_.node[i] * h, stage_, k_[i]);
+      ++this->rhs_evaluations_;
     }
-    if (error) sum<none>(*error, nullptr, terms_.error);
+    if (error) sum<none>(*error, nullptr, this->terms_.error);
     if constexpr (Sum == summation::compensated) {
-      resize_like(increment_, y);
-      sum<none>(increment_, nullptr, terms_.weights);
-      compensation_.add(y, increment_);
+      resize_like(this->increment_, y);
+      sum<none>(this->increment_, nullptr, this->terms_.weights);
+      this->compensation_.add(y, this->increment_);
     } else {
-      sum<in_place>(y, nullptr, terms_.weights);
+      sum<in_place>(y, nullptr, this->terms_.weights);
     }
-    if (terms_.fsal) {
-      f(t + terms_.node[s - 1] * h, y, k_[s - 1]);
-      ++rhs_evaluations_;
+    if (this->terms_.fsal) {
+      f(t + this->terms_.node[s - 1] * h, y, k_[s - 1]);
+      ++this->rhs_evaluations_;
       // The last stage's error term is added last, as in one left-to-right sum.
-      if (error) sum<in_place>(*error, nullptr, terms_.error_last);
+      if (error) sum<in_place>(*error, nullptr, this->terms_.error_last);
       // The last stage is the next step's first; a vector's swap exchanges the components' storage.
       std::swap(k_[0], k_[s - 1]);
       data_[0] = pointer(k_[0]);
       data_[s - 1] = pointer(k_[s - 1]);
-      end_t_ = t + h;
-      end_valid_ = true;
+      this->end_t_ = t + h;
+      this->end_valid_ = true;
     }
   }
 
@@ -296,28 +290,18 @@ class explicit_rk {
       return nullptr;
   }
 
-  static std::shared_ptr<const butcher_tableau> checked_explicit(std::shared_ptr<const butcher_tableau> tableau,
-                                                                 weight_set weights) {
-    if (!tableau) throw std::invalid_argument("explicit_rk: no tableau");
-    if (!tableau->is_explicit()) throw std::invalid_argument(tableau->name + " is not an explicit method");
-    if (weights == weight_set::embedded && !tableau->b_embedded)
-      throw std::invalid_argument(tableau->name + " has no embedded weights");
+  static const butcher_tableau& checked_explicit(const butcher_tableau& tableau, weight_set weights) {
+    if (!tableau.is_explicit()) throw std::invalid_argument(tableau.name + " is not an explicit method");
+    if (weights == weight_set::embedded && !tableau.b_embedded)
+      throw std::invalid_argument(tableau.name + " has no embedded weights");
     return tableau;
   }
 
-  std::shared_ptr<const butcher_tableau> tableau_;
-  weight_set weights_;
-  coefficients terms_;        // the nonzero coefficients' term lists (stage_coefficients.hpp)
   compiled_form compiled_{};  // few_components, up to few_components_max_stages stages: the compiled form
   std::vector<State> k_;
   std::vector<scalar*> data_;                   // k_[i].data() for contiguous states
   explicit_rk_detail::prepared_size prepared_;  // the size prepare() shaped the stages for
   State stage_{};
-  std::uint64_t rhs_evaluations_ = 0;
-  bool end_valid_ = false;
-  scalar end_t_{};
-  State increment_{};                 // compensated only: h sum b_i k_i of the step
-  compensation<State> compensation_;  // compensated only: the per-component carry
 };
 
 }  // namespace orderly

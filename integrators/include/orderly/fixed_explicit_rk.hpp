@@ -6,7 +6,6 @@
 #include "explicit_rk.hpp"
 
 #include <array>
-#include <memory>
 #include <type_traits>
 #include <utility>
 
@@ -18,15 +17,14 @@ inline constexpr std::array<int, 8> compiled_stage_counts{1, 2, 3, 4, 6, 7, 9, 1
 
 // Calls visitor(stepper) with the fastest stepper for `tableau`: fixed_explicit_rk<State, s> when
 // the stage count s is compiled and the state contiguous, explicit_rk<State> otherwise. The
-// stepper lives for the duration of the call and shares `tableau` when it is given as a shared_ptr.
+// stepper lives for the duration of the call and holds the coefficients rounded to State's scalar.
 // Sum selects the update's summation (both forms exist for every stage count).
 template <state_vector State, summation Sum = summation::plain, class Visitor>
-decltype(auto) visit_explicit_stepper(std::shared_ptr<const butcher_tableau> tableau, weight_set weights,
-                                      Visitor&& visitor) {
+decltype(auto) visit_explicit_stepper(const butcher_tableau& tableau, weight_set weights, Visitor&& visitor) {
   if constexpr (contiguous_state<State>) {
-    const int s = tableau ? tableau->stages() : 0;
+    const int s = tableau.stages();
     auto compiled = [&]<int S>(std::integral_constant<int, S>) -> decltype(auto) {
-      fixed_explicit_rk<State, S, Sum> stepper(std::move(tableau), weights);
+      fixed_explicit_rk<State, S, Sum> stepper(tableau, weights);
       return visitor(stepper);
     };
     constexpr auto& counts = compiled_stage_counts;
@@ -52,14 +50,8 @@ decltype(auto) visit_explicit_stepper(std::shared_ptr<const butcher_tableau> tab
         break;
     }
   }
-  explicit_rk<State, Sum> stepper(std::move(tableau), weights);
+  explicit_rk<State, Sum> stepper(tableau, weights);
   return visitor(stepper);
-}
-
-template <state_vector State, class Visitor>
-decltype(auto) visit_explicit_stepper(const butcher_tableau& tableau, weight_set weights, Visitor&& visitor) {
-  return visit_explicit_stepper<State>(std::make_shared<const butcher_tableau>(tableau), weights,
-                                       std::forward<Visitor>(visitor));
 }
 
 }  // namespace orderly

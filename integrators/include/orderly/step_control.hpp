@@ -162,19 +162,6 @@ class step_size_controller {
   bool first_ = true, last_rejected_ = false;
 };
 
-// The order q of a stepper's error estimate (local error ~ h^(q+1)): an explicit pair's lower
-// order, or what the stepper says (Rosenbrock pairs).
-template <class Stepper>
-int error_estimate_order(const Stepper& stepper) {
-  if constexpr (requires { stepper.tableau(); }) {
-    const auto& tableau = stepper.tableau();
-    if (!tableau.embedded_order) throw std::invalid_argument(tableau.name + " has no embedded error estimate");
-    return std::min(tableau.order, *tableau.embedded_order);
-  } else {
-    return stepper.error_estimate_order();
-  }
-}
-
 // The first step: options.initial_step when given, else Hairer's starting-step algorithm (HNW I,
 // II.4) for an estimate of order q, which costs one evaluation beyond f0 = f(t0, y0). Shared by
 // every adaptive integrator (the explicit and Rosenbrock pairs here, Radau IIA in implicit/radau.hpp).
@@ -226,7 +213,8 @@ concept takes_first_stage = requires(Stepper& stepper, const scalar_of<State>& t
 };
 
 // Integrates y from t0 to t1 with `stepper`: an embedded pair (explicit_rk) or any stepper with the
-// same step(f, t, y, h, error), reset() and rhs_evaluations() (rosenbrock_stepper). The observer,
+// same step(f, t, y, h, error), reset(), rhs_evaluations() and error_estimate_order() (the order q
+// of its error estimate, local error ~ h^(q+1): rosenbrock_stepper). The observer,
 // if given, is called as observer(t, y) after every accepted step. Returns the work done.
 template <class Stepper, state_vector State, class Rhs, class Observer = std::nullptr_t>
 step_control_stats integrate_adaptive(Stepper& stepper, Rhs&& f, scalar_of<State> t0, const scalar_of<State>& t1,
@@ -236,7 +224,7 @@ step_control_stats integrate_adaptive(Stepper& stepper, Rhs&& f, scalar_of<State
   using std::abs;
   using std::max;
   using std::min;
-  const int q = error_estimate_order(stepper);
+  const int q = stepper.error_estimate_order();
   const std::uint64_t evaluations_before = stepper.rhs_evaluations();
   step_control_stats stats;
   if (t1 == t0) return stats;

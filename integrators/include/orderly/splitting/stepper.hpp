@@ -30,7 +30,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <memory>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -43,9 +42,9 @@ class splitting_stepper {
  public:
   using scalar = scalar_of<State>;
 
-  // The stepper keeps its own copy of the method.
-  explicit splitting_stepper(const splitting_method& method)
-      : method_(std::make_shared<const splitting_method>(method)) {
+  // The stepper rounds the method's nonzero coefficients and keeps them; it keeps no reference to
+  // the method.
+  explicit splitting_stepper(const splitting_method& method) : order_(method.order) {
     if (method.drift.size() != method.kick.size() || method.drift.empty())
       throw std::invalid_argument("splitting method " + method.name + ": drift and kick lengths differ");
     high_precision node = 0;
@@ -59,8 +58,7 @@ class splitting_stepper {
     }
   }
 
-  const splitting_method& method() const { return *method_; }
-  int order() const { return method_->order; }
+  int order() const { return order_; }
   std::uint64_t force_evaluations() const { return force_evaluations_; }
   std::uint64_t velocity_evaluations() const { return velocity_evaluations_; }
   std::uint64_t rhs_evaluations() const { return force_evaluations_; }
@@ -166,7 +164,7 @@ class splitting_stepper {
     scalar scaled{};  // coefficient * h for the current h
   };
 
-  std::shared_ptr<const splitting_method> method_;
+  int order_;
   std::vector<operation> operations_;
   State force_value_{}, velocity_value_{};
   scalar force_t_{};

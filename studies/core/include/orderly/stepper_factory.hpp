@@ -81,13 +81,12 @@ class bound_explicit_rk final : public bound_stepper<T> {
 template <class T, summation Sum = summation::plain>
 std::unique_ptr<bound_stepper<T>> make_explicit_stepper(const butcher_tableau& tableau, const typed_problem<T>& problem,
                                                         weight_set weights) {
-  // The stepper owns its copy of the tableau (and its coefficients rounded to T).
-  return visit_explicit_stepper<state_of<T>, Sum>(std::make_shared<const butcher_tableau>(tableau), weights,
-                                                  [&](auto& stepper) -> std::unique_ptr<bound_stepper<T>> {
-                                                    using stepper_type = std::remove_cvref_t<decltype(stepper)>;
-                                                    return std::make_unique<bound_explicit_rk<T, stepper_type>>(
-                                                        std::move(stepper), problem);
-                                                  });
+  // The stepper holds its coefficients rounded to T.
+  return visit_explicit_stepper<state_of<T>, Sum>(
+      tableau, weights, [&](auto& stepper) -> std::unique_ptr<bound_stepper<T>> {
+        using stepper_type = std::remove_cvref_t<decltype(stepper)>;
+        return std::make_unique<bound_explicit_rk<T, stepper_type>>(std::move(stepper), problem);
+      });
 }
 
 // Splitting methods act on (q, p); the problem's state is y = (q, p) concatenated.
@@ -252,11 +251,10 @@ auto visit_adaptive_stepper(const method_entry& method, const typed_problem<T>& 
       },
       [&](const butcher_tableau& tableau) -> result {
         if (!tableau.embedded_order) return not_a_pair();
-        const auto owned = std::make_shared<const butcher_tableau>(tableau);  // the stepper's own copy
         if constexpr (Form == explicit_form::runtime)
-          return use(explicit_rk<state_of<T>>(owned, weight_set::primary));
+          return use(explicit_rk<state_of<T>>(tableau, weight_set::primary));
         else
-          return visit_explicit_stepper<state_of<T>>(owned, weight_set::primary,
+          return visit_explicit_stepper<state_of<T>>(tableau, weight_set::primary,
                                                      [&](auto& stepper) -> result { return use(std::move(stepper)); });
       },
       [&](const splitting_method&) -> result { return not_a_pair(); },
