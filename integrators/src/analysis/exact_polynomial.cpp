@@ -49,18 +49,58 @@ exact_polynomial derivative(const exact_polynomial& p) {
   return trimmed(std::move(d));
 }
 
+namespace {
+
+using boost::multiprecision::cpp_int;
+
+// p's coefficients times the least common denominator of them, and that denominator.
+std::pair<std::vector<cpp_int>, cpp_int> over_common_denominator(const exact_polynomial& p) {
+  cpp_int common = 1;
+  for (const auto& c : p) common = lcm(common, denominator(c));
+  std::vector<cpp_int> integers;
+  integers.reserve(p.size());
+  for (const auto& c : p) integers.push_back(numerator(c) * (common / denominator(c)));
+  return {std::move(integers), common};
+}
+
+}  // namespace
+
+// The division is done in integers: with p = P / dp and the divisor d = D / dd (common
+// denominators), the pseudo-division lead(D)^(k+1) P = Q D + R (k = deg P - deg D) has integer
+// quotient and remainder, and p = (Q dd / (L dp)) d + R / (L dp) with L = lead(D)^(k+1). The
+// quotient and remainder are unique, so they are the rationals the step-by-step division gives,
+// each reduced once instead of a gcd after every product and difference.
 std::pair<exact_polynomial, exact_polynomial> divide(exact_polynomial p, const exact_polynomial& divisor) {
   const auto d = trimmed(divisor);
   if (d.empty()) throw std::invalid_argument("polynomial division by zero");
   p = trimmed(std::move(p));
   if (p.size() < d.size()) return {{}, p};
-  exact_polynomial quotient(p.size() - d.size() + 1, exact(0));
+  auto [remainder, p_denominator] = over_common_denominator(p);
+  const auto [divisor_integers, d_denominator] = over_common_denominator(d);
+  const cpp_int& lead = divisor_integers.back();
+  std::vector<cpp_int> quotient(p.size() - d.size() + 1, cpp_int(0));
+  cpp_int scale = 1;  // lead^(steps so far)
   for (std::size_t k = quotient.size(); k-- > 0;) {
-    const exact factor = p[k + d.size() - 1] / d.back();
+    const cpp_int factor = remainder[k + d.size() - 1];
+    for (std::size_t j = k + 1; j < quotient.size(); ++j) quotient[j] *= lead;
     quotient[k] = factor;
-    for (std::size_t j = 0; j < d.size(); ++j) p[k + j] -= factor * d[j];
+    for (auto& c : remainder) c *= lead;
+    for (std::size_t j = 0; j < d.size(); ++j) remainder[k + j] -= factor * divisor_integers[j];
+    scale *= lead;
   }
-  return {trimmed(std::move(quotient)), trimmed(std::move(p))};
+  cpp_int denominator_of_both = scale * p_denominator;
+  cpp_int quotient_factor = d_denominator;
+  if (denominator_of_both < 0) {  // a positive denominator: each rational is then reduced only
+    denominator_of_both = -denominator_of_both;
+    quotient_factor = -quotient_factor;
+    for (auto& c : remainder) c = -c;
+  }
+  exact_polynomial q, r;
+  q.reserve(quotient.size());
+  for (const auto& c : quotient) q.emplace_back(c * quotient_factor, denominator_of_both);
+  r.reserve(d.size() - 1);
+  for (std::size_t j = 0; j + 1 < d.size(); ++j) r.emplace_back(remainder[j], denominator_of_both);
+  return {trimmed(std::move(q)), trimmed(std::move(r))};
 }
 
 exact_polynomial monic(exact_polynomial p) {
