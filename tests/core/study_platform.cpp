@@ -319,7 +319,7 @@ TEST(MeasurementCache, APairsEmbeddedWeightsAndSweepAreSharedWithoutChangingARes
 TEST(ConvergenceMeasure, SettledSlopesStopBeforeAGridThatWouldNeedATwinRun) {
   // rkf78 on nonlinear-na in float128: the local slopes settle near 8 while the errors are still
   // far above float128's rounding; the grid after that would fall within the shadow trigger of its
-  // rounding estimate and need a run in mp50. The measurement stops there: no mp50 run, every
+  // rounding estimate and need a twin run. The measurement stops there: no twin run, every
   // point's floor is still the a-priori estimate eps |y| sqrt(N), and the finest point is above the
   // trigger.
   const auto* method = find_method("rkf78");
@@ -335,7 +335,7 @@ TEST(ConvergenceMeasure, SettledSlopesStopBeforeAGridThatWouldNeedATwinRun) {
   const auto m = detail::measure_fixed_steps(entry, problem, error_norm_kind::final, detail::step_sequence(4, 16384),
                                              grid, {.shadow = true, .policy = policy});
   EXPECT_TRUE(m.stopped_short_of_rounding);
-  EXPECT_EQ(twins.size(), 0u) << "twin runs in mp50";
+  EXPECT_EQ(twins.size(), 0u) << "twin runs in the more precise scalar";
   ASSERT_GE(m.points.size(), 5u);
   EXPECT_LT(m.points.back().steps, 16384u);
   const double eps = std::ldexp(1.0, -112);  // float128: 113-bit significand

@@ -49,18 +49,132 @@ exact_polynomial derivative(const exact_polynomial& p) {
   return trimmed(std::move(d));
 }
 
+namespace {
+
+using boost::multiprecision::cpp_int;
+
+// p's coefficients times the least common denominator of them, and that denominator.
+std::pair<std::vector<cpp_int>, cpp_int> over_common_denominator(const exact_polynomial& p) {
+  cpp_int common = 1;
+  for (const auto& c : p) common = lcm(common, denominator(c));
+  std::vector<cpp_int> integers;
+  integers.reserve(p.size());
+  for (const auto& c : p) integers.push_back(numerator(c) * (common / denominator(c)));
+  return {std::move(integers), common};
+}
+
+// p times the positive rational that makes its coefficients coprime integers: the same roots and
+// signs, in the shortest numbers. Remainder sequences kept so grow like the subresultants;
+// unnormalised, their numbers grow exponentially with the degree (a 34th-degree margin of a
+// 17-stage method took a minute).
+std::vector<cpp_int> primitive_integers(const exact_polynomial& p) {
+  auto [integers, common] = over_common_denominator(trimmed(p));
+  cpp_int content = 0;
+  for (const auto& c : integers) content = gcd(content, c);
+  if (content > 1)
+    for (auto& c : integers) c /= content;
+  return integers;
+}
+
+// Divides out the positive gcd of the coefficients; trailing zeros trimmed.
+void make_primitive(std::vector<cpp_int>& p) {
+  while (!p.empty() && p.back() == 0) p.pop_back();
+  cpp_int content = 0;
+  for (const auto& c : p) content = gcd(content, c);
+  if (content > 1)
+    for (auto& c : p) c /= content;
+}
+
+// The remainder of a by b times the positive integer |lead(b)|^(k+1) (k = deg a - deg b), by
+// pseudo-division: a positive multiple of the rational remainder, so it has the same signs.
+std::vector<cpp_int> scaled_remainder(std::vector<cpp_int> a, const std::vector<cpp_int>& b) {
+  if (a.size() < b.size()) return a;
+  const cpp_int& lead = b.back();
+  const std::size_t steps = a.size() - b.size() + 1;
+  for (std::size_t k = steps; k-- > 0;) {
+    const cpp_int factor = a[k + b.size() - 1];
+    for (std::size_t j = 0; j < k + b.size() - 1; ++j) a[j] *= lead;
+    for (std::size_t j = 0; j + 1 < b.size(); ++j) a[k + j] -= factor * b[j];
+    a[k + b.size() - 1] = 0;
+  }
+  if (lead < 0 && steps % 2 == 1)
+    for (auto& c : a) c = -c;
+  a.resize(b.size() - 1);
+  while (!a.empty() && a.back() == 0) a.pop_back();
+  return a;
+}
+
+}  // namespace
+
+sturm_sequence::sturm_sequence(const exact_polynomial& square_free) {
+  chain_.push_back(primitive_integers(square_free));
+  chain_.push_back(primitive_integers(derivative(trimmed(square_free))));
+  while (!chain_.back().empty()) {
+    auto remainder = scaled_remainder(chain_[chain_.size() - 2], chain_.back());
+    for (auto& c : remainder) c = -c;
+    make_primitive(remainder);
+    if (remainder.empty()) break;
+    chain_.push_back(std::move(remainder));
+  }
+  if (chain_.back().empty()) chain_.pop_back();
+}
+
+int sturm_sequence::variations(const exact& x) const {
+  // The sign of p(n/d) is that of d^deg p(n/d) = sum c_k n^k d^(deg - k) (d > 0), by Horner's rule.
+  const cpp_int& n = numerator(x);
+  const cpp_int& d = denominator(x);
+  int count = 0, previous = 0;
+  for (const auto& p : chain_) {
+    if (p.empty()) continue;
+    cpp_int value = p.back(), power = 1;
+    for (std::size_t k = p.size() - 1; k-- > 0;) {
+      power *= d;
+      value = value * n + p[k] * power;
+    }
+    const int s = value > 0 ? 1 : (value < 0 ? -1 : 0);
+    if (s == 0) continue;
+    if (previous != 0 && s != previous) ++count;
+    previous = s;
+  }
+  return count;
+}
+
+// The division is done in integers: with p = P / dp and the divisor d = D / dd (common
+// denominators), the pseudo-division lead(D)^(k+1) P = Q D + R (k = deg P - deg D) has integer
+// quotient and remainder, and p = (Q dd / (L dp)) d + R / (L dp) with L = lead(D)^(k+1). The
+// quotient and remainder are unique, so they are the rationals the step-by-step division gives,
+// each reduced once instead of a gcd after every product and difference.
 std::pair<exact_polynomial, exact_polynomial> divide(exact_polynomial p, const exact_polynomial& divisor) {
   const auto d = trimmed(divisor);
   if (d.empty()) throw std::invalid_argument("polynomial division by zero");
   p = trimmed(std::move(p));
   if (p.size() < d.size()) return {{}, p};
-  exact_polynomial quotient(p.size() - d.size() + 1, exact(0));
+  auto [remainder, p_denominator] = over_common_denominator(p);
+  const auto [divisor_integers, d_denominator] = over_common_denominator(d);
+  const cpp_int& lead = divisor_integers.back();
+  std::vector<cpp_int> quotient(p.size() - d.size() + 1, cpp_int(0));
+  cpp_int scale = 1;  // lead^(steps so far)
   for (std::size_t k = quotient.size(); k-- > 0;) {
-    const exact factor = p[k + d.size() - 1] / d.back();
+    const cpp_int factor = remainder[k + d.size() - 1];
+    for (std::size_t j = k + 1; j < quotient.size(); ++j) quotient[j] *= lead;
     quotient[k] = factor;
-    for (std::size_t j = 0; j < d.size(); ++j) p[k + j] -= factor * d[j];
+    for (auto& c : remainder) c *= lead;
+    for (std::size_t j = 0; j < d.size(); ++j) remainder[k + j] -= factor * divisor_integers[j];
+    scale *= lead;
   }
-  return {trimmed(std::move(quotient)), trimmed(std::move(p))};
+  cpp_int denominator_of_both = scale * p_denominator;
+  cpp_int quotient_factor = d_denominator;
+  if (denominator_of_both < 0) {  // a positive denominator: each rational is then reduced only
+    denominator_of_both = -denominator_of_both;
+    quotient_factor = -quotient_factor;
+    for (auto& c : remainder) c = -c;
+  }
+  exact_polynomial q, r;
+  q.reserve(quotient.size());
+  for (const auto& c : quotient) q.emplace_back(c * quotient_factor, denominator_of_both);
+  r.reserve(d.size() - 1);
+  for (std::size_t j = 0; j + 1 < d.size(); ++j) r.emplace_back(remainder[j], denominator_of_both);
+  return {trimmed(std::move(q)), trimmed(std::move(r))};
 }
 
 exact_polynomial monic(exact_polynomial p) {
@@ -71,28 +185,19 @@ exact_polynomial monic(exact_polynomial p) {
   return p;
 }
 
-exact_polynomial primitive_part(exact_polynomial p) {
-  using boost::multiprecision::cpp_int;
-  p = trimmed(std::move(p));
-  if (p.empty()) return p;
-  cpp_int common_denominator = 1, common_numerator = 0;
-  for (const auto& c : p) common_denominator = lcm(common_denominator, denominator(c));
-  for (const auto& c : p)
-    common_numerator = gcd(common_numerator, numerator(c) * (common_denominator / denominator(c)));
-  const exact scale(common_denominator, common_numerator);  // positive
-  for (auto& c : p) c *= scale;
-  return p;
-}
-
+// The primitive remainder sequence in integers: each remainder a positive multiple of the
+// rational one, so the last nonzero member is the gcd up to a factor that monic() removes.
 exact_polynomial greatest_common_divisor(exact_polynomial a, exact_polynomial b) {
-  a = primitive_part(std::move(a));
-  b = primitive_part(std::move(b));
-  while (!b.empty()) {
-    auto remainder = primitive_part(divide(a, b).second);
-    a = std::move(b);
-    b = std::move(remainder);
+  auto x = primitive_integers(a), y = primitive_integers(b);
+  while (!y.empty()) {
+    auto remainder = scaled_remainder(x, y);
+    make_primitive(remainder);
+    x = std::move(y);
+    y = std::move(remainder);
   }
-  return monic(std::move(a));
+  exact_polynomial g;
+  for (const auto& c : x) g.emplace_back(c);
+  return monic(std::move(g));
 }
 
 exact_polynomial square_free_part(const exact_polynomial& p) {

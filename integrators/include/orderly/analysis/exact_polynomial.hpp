@@ -39,12 +39,6 @@ std::pair<exact_polynomial, exact_polynomial> divide(exact_polynomial p, const e
 
 exact_polynomial monic(exact_polynomial p);
 
-// p times the positive rational that makes its coefficients coprime integers: the same roots and
-// signs, in the shortest numbers. Remainder sequences kept so grow like the subresultants;
-// unnormalised, their rationals grow exponentially with the degree (a 34th-degree margin of a
-// 17-stage method took a minute).
-exact_polynomial primitive_part(exact_polynomial p);
-
 exact_polynomial greatest_common_divisor(exact_polynomial a, exact_polynomial b);
 
 // p with every root made simple (same roots, same sign changes at odd-multiplicity roots).
@@ -56,34 +50,17 @@ exact_polynomial reflected(exact_polynomial p);
 inline int sign(const exact& x) { return x > 0 ? 1 : (x < 0 ? -1 : 0); }
 
 // A Sturm sequence of a square-free polynomial: the number of distinct real roots in (a, b] is
-// variations(a) - variations(b).
+// variations(a) - variations(b). Kept in integers: each member is a positive multiple of the
+// rational remainder sequence's (the same signs everywhere), built by pseudo-division and
+// evaluated at x = n/d as d^deg p(n/d), without a gcd.
 class sturm_sequence {
  public:
-  explicit sturm_sequence(const exact_polynomial& square_free) {
-    chain_.push_back(trimmed(square_free));
-    chain_.push_back(derivative(chain_.front()));
-    while (!chain_.back().empty()) {
-      auto remainder = divide(chain_[chain_.size() - 2], chain_.back()).second;
-      for (auto& c : remainder) c = -c;
-      if (remainder.empty()) break;
-      chain_.push_back(primitive_part(std::move(remainder)));  // a positive scale keeps the signs
-    }
-    if (chain_.back().empty()) chain_.pop_back();
-  }
+  explicit sturm_sequence(const exact_polynomial& square_free);
 
-  int variations(const exact& x) const {
-    int count = 0, previous = 0;
-    for (const auto& p : chain_) {
-      const int s = sign(evaluate(p, x));
-      if (s == 0) continue;
-      if (previous != 0 && s != previous) ++count;
-      previous = s;
-    }
-    return count;
-  }
+  int variations(const exact& x) const;
 
  private:
-  std::vector<exact_polynomial> chain_;
+  std::vector<std::vector<boost::multiprecision::cpp_int>> chain_;
 };
 
 // Cauchy's bound: every root x of p has |x| < 1 + max_k |c_k / c_n|.

@@ -17,6 +17,19 @@
 
 namespace orderly {
 
+// The scalar of a float128 run's rounding twin: 128 significant bits, 15 more than float128's 113,
+// so the twin's own rounding is about 2^-15 of the rounding it measures (which the verdicts compare
+// with a tenth of the error, or scale by a tenth as a floor), where mp50 would carry 50 digits it
+// does not need: two 64-bit limbs against mp50's three, and sines summed to fewer terms.
+using quad_twin =
+    boost::multiprecision::number<boost::multiprecision::cpp_bin_float<128, boost::multiprecision::digit_base_2>>;
+
+// The twin's runs are compiled once, with float128's, in the study library
+// (studies/core/catalog_runs_float128.cpp).
+extern template typed_problem<quad_twin> instantiate<quad_twin>(const problem_entry&);
+extern template std::unique_ptr<bound_stepper<quad_twin>> make_stepper(const method_entry&,
+                                                                       const typed_problem<quad_twin>&, weight_set);
+
 namespace detail {
 
 template <class T>
@@ -59,7 +72,7 @@ struct more_precise<long double> {
 };
 template <>
 struct more_precise<float128> {
-  using type = mp50;
+  using type = quad_twin;
 };
 template <>
 struct more_precise<mp50> {
