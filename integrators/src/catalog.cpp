@@ -97,7 +97,7 @@ method_entry catalog_entry(const butcher_tableau& t) {
           .symplectic = !is_explicit && satisfies_cooper_condition(t),  // no explicit method satisfies it
           .fevals_per_step = static_cast<double>(t.stages() - (fsal ? 1 : 0)),
           .coefficient_digits = t.coefficient_digits ? std::optional<int>(t.coefficient_digits) : std::nullopt,
-          .definition = &t};
+          .definition = method_definition(&t)};
 }
 
 method_entry catalog_entry(const splitting_method& m) {
@@ -109,7 +109,7 @@ method_entry catalog_entry(const splitting_method& m) {
           .implicit = false,
           .symplectic = true,
           .fevals_per_step = static_cast<double>(m.force_evaluations_per_step()),
-          .definition = &m};
+          .definition = method_definition(&m)};
 }
 
 method_entry catalog_entry(const seed_specimen& s) {
@@ -135,7 +135,7 @@ method_entry catalog_entry(const rosenbrock_method& m) {
           .symplectic = false,
           .fevals_per_step = static_cast<double>(m.stages()),
           .coefficient_digits = m.coefficient_digits ? std::optional<int>(m.coefficient_digits) : std::nullopt,
-          .definition = &m};
+          .definition = method_definition(&m)};
 }
 
 const method_entry* find_method(std::string_view name) {

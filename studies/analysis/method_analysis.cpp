@@ -336,17 +336,14 @@ std::vector<std::string> analysable_methods() {
 
 // One analysis per family.
 method_analysis_result analyse_method(const std::string& name, bool with_region) {
-  using result = std::optional<method_analysis_result>;
   const auto* method = find_method(name);
-  if (!method) throw std::invalid_argument("no analysable method '" + name + "'");
-  result analysis = method->visit(method_visitor{
-      [&](const butcher_tableau& t) -> result { return analyse_tableau_method(*method, t, with_region); },
-      [&](const rosenbrock_method& r) -> result { return analyse_rosenbrock_method(*method, r, with_region); },
-      [&](const splitting_method& m) -> result { return analyse_splitting_method(*method, m, with_region); },
-      [](const seed_specimen&) -> result { return std::nullopt; },  // the articles' float code
+  // A seed specimen is the articles' float code: no coefficients to analyse.
+  if (!method || !method->has_coefficients()) throw std::invalid_argument("no analysable method '" + name + "'");
+  return method->visit(method_visitor{
+      [&](const butcher_tableau& t) { return analyse_tableau_method(*method, t, with_region); },
+      [&](const rosenbrock_method& r) { return analyse_rosenbrock_method(*method, r, with_region); },
+      [&](const splitting_method& m) { return analyse_splitting_method(*method, m, with_region); },
   });
-  if (!analysis) throw std::invalid_argument("no analysable method '" + name + "'");
-  return std::move(*analysis);
 }
 
 const std::vector<std::string>& quick_analysis_methods() {

@@ -5,6 +5,7 @@ namespace orderly {
 
 std::optional<algebraic_finding> check_declared_order(const method_entry& method, weight_set weights) {
   using result = std::optional<algebraic_finding>;
+  if (!method.has_coefficients()) return std::nullopt;  // an article's code: nothing to check algebraically
   return method.visit(method_visitor{
       [&](const butcher_tableau& t) -> result {  // explicit or implicit; exact or 100-digit entries
         const int declared = weights == weight_set::primary ? t.order : t.embedded_order.value_or(0);
@@ -18,9 +19,8 @@ std::optional<algebraic_finding> check_declared_order(const method_entry& method
                                                          certified_coefficient_tolerance(), /*alternating_only=*/true)};
       },
       // Rosenbrock methods have their own order conditions (with gamma), which this check does not
-      // decide: their order is measured only. Seed specimens are code.
+      // decide: their order is measured only.
       [](const rosenbrock_method&) -> result { return std::nullopt; },
-      [](const seed_specimen&) -> result { return std::nullopt; },
   });
 }
 

@@ -47,7 +47,8 @@ coefficient_expectation from_splitting(const splitting_method& m) {
   return e;
 }
 
-std::optional<coefficient_expectation> compute(const method_entry& method) {
+// What a method object's coefficients promise.
+std::optional<coefficient_expectation> from_coefficients(const method_entry& method) {
   using result = std::optional<coefficient_expectation>;
   return method.visit(method_visitor{
       [](const butcher_tableau& t) -> result { return from_geometry(analyse_geometric_properties(t), "tableau"); },
@@ -55,16 +56,22 @@ std::optional<coefficient_expectation> compute(const method_entry& method) {
       [](const rosenbrock_method& r) -> result {
         return from_geometry(analyse_rosenbrock_geometry(r), "Rosenbrock coefficients (B-series, exact Jacobian)");
       },
-      // An article's code inherits the expectation of the catalog method whose step it computes.
-      [](const seed_specimen& seed) -> result {
-        const auto& name = seed.autonomous_equivalent.empty() ? seed.separable_equivalent : seed.autonomous_equivalent;
-        const auto* equivalent = name.empty() ? nullptr : find_method(name);
-        if (!equivalent || !equivalent->has_coefficients()) return std::nullopt;
-        auto e = compute(*equivalent);
-        if (e) e->derived_from = "the catalog method it computes, " + equivalent->name;
-        return e;
-      },
   });
+}
+
+// An article's code inherits the expectation of the catalog method whose step it computes.
+std::optional<coefficient_expectation> inherited(const seed_specimen& seed) {
+  const auto& name = seed.autonomous_equivalent.empty() ? seed.separable_equivalent : seed.autonomous_equivalent;
+  const auto* equivalent = name.empty() ? nullptr : find_method(name);
+  if (!equivalent || !equivalent->has_coefficients()) return std::nullopt;
+  auto e = from_coefficients(*equivalent);
+  if (e) e->derived_from = "the catalog method it computes, " + equivalent->name;
+  return e;
+}
+
+std::optional<coefficient_expectation> compute(const method_entry& method) {
+  if (const auto* seed = method.seed()) return inherited(*seed);
+  return from_coefficients(method);
 }
 
 }  // namespace

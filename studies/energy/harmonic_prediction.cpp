@@ -71,12 +71,12 @@ std::optional<harmonic_prediction> predict_harmonic(const method_entry& method, 
   const auto from_stability_function = [&]() -> result {
     return predict_from_stability_function(*stability_function_of(method), h, k, steps);
   };
+  if (!method.has_coefficients()) return std::nullopt;  // an article's code: no linear model
   return method.visit(method_visitor{
       [&](const butcher_tableau&) { return from_stability_function(); },
       [&](const rosenbrock_method&) { return from_stability_function(); },
       // No stability function: a splitting method acts on the oscillator through its step matrix.
       [&](const splitting_method& split) -> result { return predict_from_step_matrix(split, h, k, x0, v0, steps); },
-      [](const seed_specimen&) -> result { return std::nullopt; },
   });
 }
 

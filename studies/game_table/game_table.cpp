@@ -168,6 +168,11 @@ table_method table_method_of(const method_entry& m) {
     t.runner = catalog_runner<double>(m);
     t.roundoff *= coefficient_magnitude(*linear_coefficients(m));
   };
+  if (m.seed()) {
+    t.runner = catalog_runner<float>(m);
+    t.roundoff = std::numeric_limits<float>::epsilon();  // the articles' float code
+    return t;
+  }
   m.visit(method_visitor{
       [&](const butcher_tableau&) { from_stability_function(); },
       [&](const rosenbrock_method&) { from_stability_function(); },
@@ -177,10 +182,6 @@ table_method table_method_of(const method_entry& m) {
         t.runner = catalog_runner<double>(m);
         const auto pair = partitioned_form(splitting);
         t.roundoff *= coefficient_magnitude(pair.q_part) + coefficient_magnitude(pair.p_part);
-      },
-      [&](const seed_specimen&) {
-        t.runner = catalog_runner<float>(m);
-        t.roundoff = std::numeric_limits<float>::epsilon();  // the articles' float code
       },
   });
   return t;

@@ -212,7 +212,7 @@ TEST(StabilityAnalysis, SplittingHarmonicLimitsAgreeWithADirectScan) {
     // and stable on a scan of (0, limit)
     for (int k = 1; k < 1000; ++k) EXPECT_LE(std::abs(harmonic_trace(m, limit * k / 1000)), 2.0 + 1e-12);
   }
-  const auto verlet = analyse_splitting(*std::get<const splitting_method*>(find_method("velocity-verlet")->definition));
+  const auto verlet = analyse_splitting(*find_method("velocity-verlet")->splitting());
   EXPECT_EQ(verlet.harmonic_limit->convert_to<double>(), 2.0);  // omega h < 2 (Hairer-Lubich-Wanner I.5)
 }
 

@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <limits>
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,32 @@ TEST(Seeds, CatalogNamesAndEvaluationCounts) {
       EXPECT_THROW(s.step(f, 0.0f, odd, 0.1f), std::invalid_argument) << s.name;
     }
   }
+}
+
+// A seed specimen is code with a citation beside the method object, not an alternative of it: its
+// entry has no coefficients to visit, and a visit with a case for it does not compile.
+TEST(Seeds, AreCodeNotMethodObjects) {
+  for (const auto& s : seed_specimens()) {
+    const auto& entry = *find_method(s.name);
+    EXPECT_EQ(entry.seed(), &s) << s.name;
+    EXPECT_EQ(entry.method_object(), nullptr) << s.name;
+    EXPECT_FALSE(entry.has_coefficients()) << s.name;
+    EXPECT_EQ(entry.tableau(), nullptr) << s.name;
+    EXPECT_EQ(entry.native_scalar(), scalar_kind::float32) << s.name;
+    EXPECT_THROW(entry.visit(method_visitor{
+                     [](const butcher_tableau&) {},
+                     [](const splitting_method&) {},
+                     [](const rosenbrock_method&) {},
+                 }),
+                 std::logic_error)
+        << s.name;
+  }
+  const auto& rk4 = *find_method("rk4");
+  EXPECT_EQ(rk4.seed(), nullptr);
+  ASSERT_NE(rk4.method_object(), nullptr);
+  EXPECT_EQ(rk4.tableau()->name, "rk4");
+  static_assert(!detail::takes_an_alternative<decltype([](const seed_specimen&) {}), method_definition>::value);
+  static_assert(detail::takes_an_alternative<decltype([](const butcher_tableau&) {}), method_definition>::value);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,10 +1,10 @@
 #pragma once
 // The one place that turns a catalog entry into a stepper bound to a problem, for any scalar T.
 // Studies drive every method through bound_stepper<T>; make_stepper is one visit over the method
-// object (catalog.hpp), so a new family of methods is one bound_* class here and one case the
-// compiler asks for. Every stepper owns its coefficients (rounded to T, or its own copy of the
-// exact ones it rounds from); none points into the catalog. The virtual call costs one indirect
-// call per step; the step itself (stages, sums) stays inlined inside the family's stepper.
+// object (catalog.hpp; a seed specimen, code, has its one branch before it), so a new family is
+// one bound_* class here and one case the compiler asks for. Every stepper owns its coefficients
+// (rounded to T, or its own copy of the exact ones it rounds from); none points into the catalog.
+// One indirect call per step; the step itself (stages, sums) stays inlined in the family's stepper.
 #include <orderly/catalog.hpp>
 #include <orderly/explicit_rk.hpp>
 #include <orderly/fixed_explicit_rk.hpp>
@@ -45,17 +45,16 @@ class bound_stepper {
 
 // Whether a method can run on a problem at all (and why not): empty when it can.
 inline std::string incompatibility(const method_entry& method, const problem_info& problem) {
+  if (const auto* seed = method.seed())
+    return !seed->needs_second_order || problem.second_order
+               ? std::string()
+               : method.name + " needs a second-order system y = (x, v); " + problem.name + " is not one";
   return method.visit(method_visitor{
       [](const butcher_tableau&) { return std::string(); },
       [](const rosenbrock_method&) { return std::string(); },
       [&](const splitting_method&) {
         return problem.separable ? std::string()
                                  : method.name + " needs a separable Hamiltonian split; " + problem.name + " has none";
-      },
-      [&](const seed_specimen& seed) {
-        return !seed.needs_second_order || problem.second_order
-                   ? std::string()
-                   : method.name + " needs a second-order system y = (x, v); " + problem.name + " is not one";
       },
   });
 }
@@ -195,6 +194,14 @@ std::unique_ptr<bound_stepper<T>> make_stepper(const method_entry& method, const
   const auto no_compensated_update = [&](const char* why) {
     if (Sum == summation::compensated) throw std::invalid_argument(method.name + why);
   };
+  // A seed specimen is a code stepper, not a method object: its one stepper runs the article's code.
+  if (const auto* seed = method.seed()) {
+    no_compensated_update(" is an article's code as written; it has no compensated update");
+    if constexpr (std::is_same_v<T, float>)
+      return std::make_unique<detail::bound_seed>(*seed, problem);
+    else
+      throw std::invalid_argument(method.name + " is a float specimen; run it with scalar float");
+  }
   return method.visit(method_visitor{
       [&](const butcher_tableau& tableau) -> made {
         if (tableau.is_explicit()) return detail::make_explicit_stepper<T, Sum>(tableau, problem, weights);
@@ -207,13 +214,6 @@ std::unique_ptr<bound_stepper<T>> make_stepper(const method_entry& method, const
       [&](const rosenbrock_method& rosenbrock) -> made {
         no_compensated_update(": implicit methods have no compensated update");
         return std::make_unique<detail::bound_rosenbrock<T>>(rosenbrock, problem, weights);
-      },
-      [&](const seed_specimen& seed) -> made {
-        no_compensated_update(" is an article's code as written; it has no compensated update");
-        if constexpr (std::is_same_v<T, float>)
-          return std::make_unique<detail::bound_seed>(seed, problem);
-        else
-          throw std::invalid_argument(method.name + " is a float specimen; run it with scalar float");
       },
   });
 }
@@ -245,6 +245,7 @@ template <class T, explicit_form Form = explicit_form::compiled, class Use>
 auto visit_adaptive_stepper(const method_entry& method, const typed_problem<T>& problem, Use&& use) {
   using result = decltype(use(std::declval<rosenbrock_stepper<state_of<T>>>()));
   const auto not_a_pair = [&]() -> result { throw std::invalid_argument(method.name + " is not an embedded pair"); };
+  if (method.seed()) return not_a_pair();  // an article's code: no estimate the controller can use
   return method.visit(method_visitor{
       [&](const rosenbrock_method& rosenbrock) -> result {
         return use(rosenbrock_stepper<state_of<T>>(rosenbrock, problem.jacobian, !problem.info->nonautonomous));
@@ -258,7 +259,6 @@ auto visit_adaptive_stepper(const method_entry& method, const typed_problem<T>& 
                                                      [&](auto& stepper) -> result { return use(std::move(stepper)); });
       },
       [&](const splitting_method&) -> result { return not_a_pair(); },
-      [&](const seed_specimen&) -> result { return not_a_pair(); },
   });
 }
 
