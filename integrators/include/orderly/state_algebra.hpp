@@ -33,22 +33,8 @@ void resize_like(S& out, const S& like) {
   }
 }
 
-// The aliasing contract, stated once: `out` may be the same object as `y` (each component is
-// read before it is written), but must not be one of the k's.
-// out = y + h * sum_j w[j] * k[j]   over j < terms; zero weights cost nothing.
-template <state_vector S, class T, class Weights, class Stages>
-void add_weighted(S& out, const S& y, const T& h, const Weights& w, const Stages& k, std::size_t terms) {
-  resize_like(out, y);
-  const std::size_t n = size_of(y);
-  for (std::size_t i = 0; i < n; ++i) {
-    T sum = 0;
-    for (std::size_t j = 0; j < terms; ++j)
-      if (w[j] != 0) sum += w[j] * k[j][i];
-    out[i] = y[i] + h * sum;
-  }
-}
-
-// out = y + h * d
+// out = y + h * d; `out` may be the same object as `y` (each component is read before it is
+// written).
 template <state_vector S, class T>
 void add_scaled(S& out, const S& y, const T& h, const S& d) {
   resize_like(out, y);
