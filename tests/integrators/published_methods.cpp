@@ -77,8 +77,9 @@ TEST_P(PublishedMethod, MeetsItsDeclaredOrdersAndNoHigher) {
   ASSERT_GE(t.order, 1);
   EXPECT_EQ(order_to_precision(t, weight_set::primary, t.order + 1), t.order) << "b";
   ASSERT_EQ(t.embedded_order.has_value(), t.b_embedded.has_value());
-  if (t.embedded_order)
+  if (t.embedded_order) {
     EXPECT_EQ(order_to_precision(t, weight_set::embedded, *t.embedded_order + 1), *t.embedded_order) << "b_hat";
+  }
 }
 
 TEST_P(PublishedMethod, NodesAreTheRowSumsToItsPrecision) {
@@ -107,7 +108,9 @@ TEST_P(PublishedMethod, HasACitationAProvenanceAndAConsistentShape) {
   const auto s = static_cast<std::size_t>(m.tableau.stages());
   EXPECT_EQ(m.tableau.a.size(), s);
   EXPECT_EQ(m.tableau.c.size(), s);
-  if (m.tableau.b_embedded) EXPECT_EQ(m.tableau.b_embedded->size(), s);
+  if (m.tableau.b_embedded) {
+    EXPECT_EQ(m.tableau.b_embedded->size(), s);
+  }
   // Decimal digits below a double's would make the method unresolvable in double.
   EXPECT_TRUE(m.tableau.coefficient_digits == 0 || m.tableau.coefficient_digits >= 15);
 }
@@ -150,7 +153,9 @@ void expect_same_coefficients(const butcher_tableau& expected, const butcher_tab
       EXPECT_EQ(actual.a_at(i, j), expected.a_at(i, j)) << actual.name << " a" << i + 1 << j + 1;
   }
   ASSERT_EQ(actual.b_embedded.has_value(), expected.b_embedded.has_value());
-  if (expected.b_embedded) EXPECT_EQ(*actual.b_embedded, *expected.b_embedded) << actual.name;
+  if (expected.b_embedded) {
+    EXPECT_EQ(*actual.b_embedded, *expected.b_embedded) << actual.name;
+  }
   EXPECT_EQ(actual.order, expected.order);
   EXPECT_EQ(actual.embedded_order, expected.embedded_order);
   EXPECT_EQ(actual.coefficient_digits, expected.coefficient_digits);
@@ -163,8 +168,9 @@ TEST(PublishedMethods, ListEveryCatalogRungeKuttaMethodOnceUnderItsCatalogName) 
   for (const auto* t : catalog) {
     const auto* m = find_published_method(t->name);
     ASSERT_NE(m, nullptr) << t->name;
-    if (m->tableau.name != t->name)
+    if (m->tableau.name != t->name) {
       EXPECT_NE(std::find(m->aliases.begin(), m->aliases.end(), t->name), m->aliases.end()) << t->name;
+    }
     expect_same_coefficients(*t, m->tableau);
   }
 }
