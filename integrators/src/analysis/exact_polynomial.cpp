@@ -2,6 +2,8 @@
 // the header would otherwise instantiate again.
 #include <orderly/analysis/exact_polynomial.hpp>
 
+#include <cmath>
+
 namespace orderly {
 
 exact_polynomial trimmed(exact_polynomial p) {
@@ -102,6 +104,22 @@ std::vector<cpp_int> scaled_remainder(std::vector<cpp_int> a, const std::vector<
   a.resize(b.size() - 1);
   while (!a.empty() && a.back() == 0) a.pop_back();
   return a;
+}
+
+// How many bisections of an interval of the given width can still hold two distinct roots of the
+// square-free integer polynomial p of degree n: its roots are at least Mahler's separation
+// sqrt(3) n^-(n+2)/2 ||p||_2^-(n-1) apart (the discriminant of an integer polynomial is at least
+// 1 in magnitude, the Mahler measure at most ||p||_2), so a narrower interval holds one root at most.
+int separating_bisections(const std::vector<cpp_int>& p, const exact& width) {
+  const auto n = static_cast<double>(p.size() - 1);
+  cpp_int largest = 0;
+  for (const auto& c : p) largest = std::max(largest, cpp_int(abs(c)));
+  const auto log2_of = [](const cpp_int& x) { return x == 0 ? 0.0 : static_cast<double>(msb(abs(x))) + 1.0; };
+  const double log2_norm = log2_of(largest) + 0.5 * std::log2(n + 1.0);
+  const double log2_separation = 0.5 * std::log2(3.0) - (n + 2.0) / 2.0 * std::log2(n) - (n - 1.0) * log2_norm;
+  const double log2_width = log2_of(numerator(width)) - log2_of(denominator(width)) + 1.0;
+  constexpr double nudge_allowance = 2.0;  // the bisection point's nudges widen a half by < 2^-19
+  return static_cast<int>(std::ceil(log2_width - log2_separation + nudge_allowance));
 }
 
 }  // namespace
@@ -230,14 +248,19 @@ std::vector<high_precision> real_roots(const exact_polynomial& p, const exact& l
   // serves both halves (the exact evaluations of the chain are the cost of the isolation).
   struct interval {
     exact a, b;
-    int variations_a = 0, variations_b = 0;
+    int variations_a = 0, variations_b = 0, depth = 0;
   };
-  std::vector<interval> stack = {{lo, hi, sturm.variations(lo), sturm.variations(hi)}};
+  // A chain that is not a Sturm sequence could count roots an interval cannot hold and bisect
+  // forever; the counts are checked against what the roots allow instead.
+  const int max_depth = separating_bisections(primitive_integers(g), hi - lo);
+  std::vector<interval> stack = {{lo, hi, sturm.variations(lo), sturm.variations(hi), 0}};
   std::vector<std::pair<exact, exact>> isolated;
   while (!stack.empty()) {
-    auto [a, b, variations_a, variations_b] = stack.back();
+    auto [a, b, variations_a, variations_b, depth] = stack.back();
     stack.pop_back();
     const int count = variations_a - variations_b;
+    if (count < 0 || count > degree(g) || (count > 1 && depth > max_depth))
+      throw std::logic_error("real root isolation: the Sturm counts do not match the polynomial's roots");
     if (count == 0) continue;
     if (count == 1) {
       isolated.emplace_back(a, b);
@@ -246,8 +269,8 @@ std::vector<high_precision> real_roots(const exact_polynomial& p, const exact& l
     exact middle = (a + b) / 2;
     while (evaluate(g, middle) == 0) middle += (b - a) / nudge_divisions;
     const int variations_middle = sturm.variations(middle);
-    stack.push_back({middle, b, variations_middle, variations_b});
-    stack.push_back({a, middle, variations_a, variations_middle});
+    stack.push_back({middle, b, variations_middle, variations_b, depth + 1});
+    stack.push_back({a, middle, variations_a, variations_middle, depth + 1});
   }
   std::sort(isolated.begin(), isolated.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
   auto value = [&](const high_precision& x) { return evaluate(g, x); };
