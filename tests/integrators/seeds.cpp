@@ -333,56 +333,57 @@ TEST(Seeds, TimeArgumentDefectsDestroyTheOrder) {
   EXPECT_NEAR(std::log2(forced_error("seed-rk4", 10) / forced_error("seed-rk4", 20)), 4.0, 0.3);
 }
 
-// What a specimen declares it computes on an autonomous problem holds: one step of x'' = -x from
-// (1, 0) with h = 1/8 (exact in float) agrees to float rounding with the declared method's step in
-// closed form. The step of a method with stability function R is R(h J), J = [[0, 1], [-1, 0]],
-// J^2 = -I; applied to (1, 0): x = even part of R(ih), v = -(odd part of R(ih)) / i. Explicit Euler,
-// R = 1 + z: (1, -h). Classical RK4, R = 1 + z + z^2/2 + z^3/6 + z^4/24: (1 - h^2/2 + h^4/24,
-// -(h - h^3/6)). Fehlberg's fourth-order weights: R = 1 + z + ... + z^4/24 + z^5/104, where
-// 1/104 = b^T A^4 e, computed by hand in exact rationals from Fehlberg's coefficients
-// (Hairer-Norsett-Wanner I, Table II.5.1): (1 - h^2/2 + h^4/24, -(h - h^3/6 + h^5/104)).
-TEST(Seeds, DeclaredAutonomousEquivalentsHoldOnTheHarmonicOscillator) {
-  const double h = 0.125;
-  const std::map<std::string, std::array<double, 2>> closed_form = {
-      {"euler", {1, -h}},
-      {"rk4", {1 - h * h / 2 + h * h * h * h / 24, -(h - h * h * h / 6)}},
-      {"rkf45", {1 - h * h / 2 + h * h * h * h / 24, -(h - h * h * h / 6 + h * h * h * h * h / 104)}}};
+// One step of x'' = -x from (1, 0) with h = 1/8 (exact in float) by every specimen that declares an
+// equivalent method (the member `declared` names it), against that method's step in closed form, to
+// a few float roundings of values of size 1; `of_the_right_kind` checks the named method. Returns
+// how many specimens declare one.
+constexpr double oscillator_step = 0.125;
+using closed_form_steps = std::map<std::string, std::array<double, 2>>;
+
+int expect_declared_equivalents(std::string seed_specimen::*declared, const closed_form_steps& closed_form,
+                                bool (*of_the_right_kind)(const method_entry&)) {
   const rhs_function<float> oscillator = [](const float&, const fvec& y, fvec& d) { d = {y[1], -y[0]}; };
-  // A few float roundings of values of size 1.
   const double float_rounding = 8 * std::numeric_limits<float>::epsilon();
-  int declared = 0;
+  int count = 0;
   for (const auto& s : seed_specimens()) {
-    if (s.autonomous_equivalent.empty()) continue;
+    const std::string& name = s.*declared;
+    if (name.empty()) continue;
     SCOPED_TRACE(s.name);
-    ++declared;
-    EXPECT_NE(find_method(s.autonomous_equivalent), nullptr);
-    const auto& expected = closed_form.at(s.autonomous_equivalent);
-    const auto y = run(s, oscillator, {1, 0}, static_cast<float>(h), 1);
+    ++count;
+    const auto* equivalent = find_method(name);
+    EXPECT_TRUE(equivalent != nullptr && of_the_right_kind(*equivalent)) << name;
+    const auto& expected = closed_form.at(name);
+    const auto y = run(s, oscillator, {1, 0}, static_cast<float>(oscillator_step), 1);
     EXPECT_NEAR(y[0], expected[0], float_rounding);
     EXPECT_NEAR(y[1], expected[1], float_rounding);
   }
+  return count;
+}
+
+// What a specimen declares it computes on an autonomous problem holds. The step of a method with
+// stability function R is R(h J), J = [[0, 1], [-1, 0]], J^2 = -I; applied to (1, 0): x = even part
+// of R(ih), v = -(odd part of R(ih)) / i. Explicit Euler, R = 1 + z: (1, -h). Classical RK4,
+// R = 1 + z + z^2/2 + z^3/6 + z^4/24: (1 - h^2/2 + h^4/24, -(h - h^3/6)). Fehlberg's fourth-order
+// weights: R = 1 + z + ... + z^4/24 + z^5/104, where 1/104 = b^T A^4 e, computed by hand in exact
+// rationals from Fehlberg's coefficients (Hairer-Norsett-Wanner I, Table II.5.1):
+// (1 - h^2/2 + h^4/24, -(h - h^3/6 + h^5/104)).
+TEST(Seeds, DeclaredAutonomousEquivalentsHoldOnTheHarmonicOscillator) {
+  const double h = oscillator_step;
+  const closed_form_steps closed_form = {
+      {"euler", {1, -h}},
+      {"rk4", {1 - h * h / 2 + h * h * h * h / 24, -(h - h * h * h / 6)}},
+      {"rkf45", {1 - h * h / 2 + h * h * h * h / 24, -(h - h * h * h / 6 + h * h * h * h * h / 104)}}};
+  const int declared = expect_declared_equivalents(&seed_specimen::autonomous_equivalent, closed_form,
+                                                   [](const method_entry&) { return true; });
   EXPECT_EQ(declared, 7);  // all but semi-implicit Euler (its own update) and CS-116B (frozen position)
 }
 
 // Symplectic Euler A (kick, then drift) on q'' = -q from (1, 0), by hand: p1 = -h, q1 = 1 + h p1.
 TEST(Seeds, DeclaredSeparableEquivalentsHoldOnTheHarmonicOscillator) {
-  const double h = 0.125;
-  const std::map<std::string, std::array<double, 2>> closed_form = {{"symplectic-euler-a", {1 - h * h, -h}}};
-  const rhs_function<float> oscillator = [](const float&, const fvec& y, fvec& d) { d = {y[1], -y[0]}; };
-  const double float_rounding = 8 * std::numeric_limits<float>::epsilon();
-  int declared = 0;
-  for (const auto& s : seed_specimens()) {
-    if (s.separable_equivalent.empty()) continue;
-    SCOPED_TRACE(s.name);
-    ++declared;
-    const auto* equivalent = find_method(s.separable_equivalent);
-    ASSERT_NE(equivalent, nullptr);
-    EXPECT_NE(equivalent->splitting(), nullptr);
-    const auto& expected = closed_form.at(s.separable_equivalent);
-    const auto y = run(s, oscillator, {1, 0}, static_cast<float>(h), 1);
-    EXPECT_NEAR(y[0], expected[0], float_rounding);
-    EXPECT_NEAR(y[1], expected[1], float_rounding);
-  }
+  const double h = oscillator_step;
+  const int declared =
+      expect_declared_equivalents(&seed_specimen::separable_equivalent, {{"symplectic-euler-a", {1 - h * h, -h}}},
+                                  [](const method_entry& m) { return m.splitting() != nullptr; });
   EXPECT_EQ(declared, 2);  // semi-implicit Euler and CS-116B, the two without an autonomous equivalent
 }
 
