@@ -19,8 +19,9 @@ GENERATED = ("Generated from `orderly {args}--help` by `scripts/cli_reference.py
 HEADER = ("# The `orderly` CLI reference\n\n" + GENERATED.format(args="") + "\n"
           "The commands that are not studies are here; each study's subcommand is documented beside its "
           "code, in `studies/<folder>/cli.md` (`orderly --help` lists every subcommand).\n")
-# A study's subcommand is the `.name` its command file registers (`registered_command`).
-REGISTRATION = re.compile(r'\.name\s*=\s*"([a-z0-9-]+)"')
+# A study's subcommand is the name its command file registers: `registered_command x{{.name = "..."`
+# (other `.name` fields of the file, a suite's or a stepper's, are not subcommands).
+REGISTRATION = re.compile(r'registered_command\s+\w+\s*\{\s*\{\s*\.name\s*=\s*"([a-z0-9-]+)"')
 
 
 def help_text(orderly: str, *args: str) -> str:
