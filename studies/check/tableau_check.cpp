@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <fstream>
 #include <future>
+#include <thread>
 
 namespace orderly {
 namespace {
@@ -290,7 +291,8 @@ tableau_check check_tableau_file(const std::string& path, unsigned threads, cons
   // the measurement reads none of it: with more than one thread it runs beside the measurement, so
   // that a tableau whose exact algebra is as long as its runs keeps every core busy.
   const tableau_algebra& audited = c.algebra;
-  auto findings = std::async(threads == 1 ? std::launch::deferred : std::launch::async,
+  const bool one_thread = threads == 1 || (threads == 0 && std::thread::hardware_concurrency() <= 1);
+  auto findings = std::async(one_thread ? std::launch::deferred : std::launch::async,
                              [&audited] { return findings_of(audited, /*identify=*/true); });
   // The measurement, in the most precise scalar the coefficients suit (double first, kept when
   // clear of rounding).
