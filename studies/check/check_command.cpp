@@ -170,7 +170,9 @@ void add_check_command(CLI::App& app) {
   tableau->excludes(dir);
   stepper->excludes(dir);
   cmd->add_option("--out", o->out_dir, "With --tableau-dir: the directory for the results");
-  add_threads_option(*cmd, o->threads, "Threads for the measurement (default: all cores)");
+  add_threads_option(*cmd, o->threads,
+                     "Threads for the measurement (default: all cores); with more than one, the coefficients' algebra "
+                     "runs beside it on one thread more");
   add_max_minutes_option(*cmd, o->max_minutes,
                          "--tableau: the algebra from the coefficients' length, the measurement from a pilot of the "
                          "method's first steps; progress lines follow");

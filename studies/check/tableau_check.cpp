@@ -14,6 +14,8 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <future>
+#include <thread>
 
 namespace orderly {
 namespace {
@@ -124,9 +126,9 @@ std::vector<weight_set> weight_sets_of(const butcher_tableau& t) {
   return {weight_set::primary};
 }
 
-// Every weight set's check; rounded coefficients raise the method's coefficient residual to theirs
-// and lower the measurement's scalar to what every weight set's coefficients suit.
-void check_weight_sets(tableau_algebra& a) {
+// Every weight set's precision audit; rounded coefficients raise the method's coefficient residual
+// to theirs and lower the measurement's scalar to what every weight set's coefficients suit.
+void audit_weight_sets(tableau_algebra& a) {
   const auto& file = a.file;
   const auto& t = file.tableau;
   const order_policy& policy = default_order_policy();
@@ -146,12 +148,38 @@ void check_weight_sets(tableau_algebra& a) {
       else if (*suited < a.scalar)
         a.scalar = *suited;
     }
-    a.weight_sets.push_back({.weights = weights,
-                             .audit = audit,
-                             .finding = finding,
-                             .headline = headline(file, audit, finding),
-                             .stability = stability_of(file, weights, audit, a.structure)});
+    a.weight_sets.push_back(
+        {.weights = weights, .audit = audit, .finding = finding, .headline = headline(file, audit, finding)});
   }
+}
+
+// What the coefficients decide beyond their audit, and the measurement does not read: the identity
+// among the published methods, each weight set's stability, the geometry.
+struct algebra_findings {
+  std::optional<identity_result> identity;
+  std::vector<stability_finding> stability;  // one per weight set
+  nlohmann::json geometric;
+};
+
+algebra_findings findings_of(const tableau_algebra& a, bool identify) {
+  algebra_findings f;
+  if (identify) f.identity = identify_method(known_tableau_of(a.file));
+  for (const auto& w : a.weight_sets) f.stability.push_back(stability_of(a.file, w.weights, w.audit, a.structure));
+  // What the coefficients promise about energy: symplecticity, symmetry, algebraic stability, SSP, B-series.
+  f.geometric = rounded_tableau_geometric_json(a.file.tableau, a.file.relative_uncertainty);
+  return f;
+}
+
+void add_findings(tableau_algebra& a, algebra_findings f) {
+  a.identity = std::move(f.identity);
+  for (std::size_t k = 0; k < a.weight_sets.size(); ++k) a.weight_sets[k].stability = std::move(f.stability[k]);
+  a.geometric = std::move(f.geometric);
+}
+
+tableau_algebra audited_algebra(const tableau_file& file) {
+  tableau_algebra a{.file = file, .structure = structure_of(file.tableau), .method = catalog_entry(file.tableau)};
+  audit_weight_sets(a);
+  return a;
 }
 
 // The gate's problems, every weight set, in double first: the study refines an unsettled run into
@@ -233,11 +261,8 @@ tableau_file read_tableau_file(const std::string& path) {
 }  // namespace
 
 tableau_algebra check_algebra(const tableau_file& file, bool identify) {
-  tableau_algebra a{.file = file, .structure = structure_of(file.tableau), .method = catalog_entry(file.tableau)};
-  if (identify) a.identity = identify_method(known_tableau_of(file));
-  check_weight_sets(a);
-  // What the coefficients promise about energy: symplecticity, symmetry, algebraic stability, SSP, B-series.
-  a.geometric = rounded_tableau_geometric_json(file.tableau, file.relative_uncertainty);
+  auto a = audited_algebra(file);
+  add_findings(a, findings_of(a, identify));
   return a;
 }
 
@@ -259,12 +284,20 @@ part_estimate estimate_check_measurement(const butcher_tableau& t) {
 tableau_check check_tableau_file(const std::string& path, unsigned threads, const check_announcer& announce) {
   const auto file = read_tableau_file(path);
   if (announce) announce(file.tableau);
-  tableau_check c{.algebra = check_algebra(file, /*identify=*/true)};
+  tableau_check c{.algebra = audited_algebra(file)};
   // Never beyond the precision the coefficients suit: the escalation of an unsettled run stops there.
   if (c.algebra.capped && c.algebra.measurable) c.algebra.method.coefficient_digits = decimal_digits(c.algebra.scalar);
+  // The rest of the algebra (identity, stability, geometry) reads only the file and the audits, and
+  // the measurement reads none of it: with more than one thread it runs beside the measurement, so
+  // that a tableau whose exact algebra is as long as its runs keeps every core busy.
+  const tableau_algebra& audited = c.algebra;
+  const bool one_thread = threads == 1 || (threads == 0 && std::thread::hardware_concurrency() <= 1);
+  auto findings = std::async(one_thread ? std::launch::deferred : std::launch::async,
+                             [&audited] { return findings_of(audited, /*identify=*/true); });
   // The measurement, in the most precise scalar the coefficients suit (double first, kept when
   // clear of rounding).
   if (c.algebra.measurable) measure_convergence(c, threads);
+  add_findings(c.algebra, findings.get());
   // pass: the conditions hold and no settled run refuses them; fail: the conditions or a settled
   // run refuse the order. The conditions decide the coefficients' order (exactly, or to their
   // precision); a run that cannot settle (a 9th-order method whose digits suit double only reaches

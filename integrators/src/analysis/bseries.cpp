@@ -7,6 +7,7 @@
 #include <memory>
 #include <mutex>
 #include <stdexcept>
+#include <utility>
 
 namespace orderly {
 
@@ -126,23 +127,37 @@ const bseries_trees& bseries_trees_up_to(int max_order) {
 }
 
 template <class Number>
-std::vector<Number> modified_field_coefficients(const bseries_trees& trees, const std::vector<Number>& a) {
-  if (a.size() != trees.forest.trees.size())
+modified_field<Number>::modified_field(const bseries_trees& trees, std::vector<Number> a)
+    : trees_(&trees), a_(std::move(a)), e_(exact_flow_coefficients<Number>(trees)), b_(a_.size()) {
+  if (a_.size() != trees.forest.trees.size())
     throw std::invalid_argument("modified_field_coefficients: one coefficient per tree is needed");
-  const auto e = exact_flow_coefficients<Number>(trees);
-  std::vector<Number> b(a.size());
-  for (std::size_t k = 0; k < a.size(); ++k) {
-    Number value = a[k];
-    for (const auto& p : trees.partitions[k]) {
-      Number term = e[static_cast<std::size_t>(p.skeleton)];
-      for (int piece : p.pieces) term *= b[static_cast<std::size_t>(piece)];
+}
+
+template <class Number>
+const Number& modified_field<Number>::operator[](std::size_t tree) const {
+  if (!b_[tree]) {
+    Number value = a_[tree];
+    for (const auto& p : trees_->partitions[tree]) {
+      Number term = e_[static_cast<std::size_t>(p.skeleton)];
+      for (int piece : p.pieces) term *= (*this)[static_cast<std::size_t>(piece)];
       value -= term;
     }
-    b[k] = value;
+    b_[tree] = std::move(value);
   }
+  return *b_[tree];
+}
+
+template <class Number>
+std::vector<Number> modified_field_coefficients(const bseries_trees& trees, const std::vector<Number>& a) {
+  const modified_field<Number> field(trees, a);
+  std::vector<Number> b;
+  b.reserve(a.size());
+  for (std::size_t k = 0; k < a.size(); ++k) b.push_back(field[k]);
   return b;
 }
 
+template class modified_field<exact>;
+template class modified_field<high_precision>;
 template std::vector<exact> modified_field_coefficients<exact>(const bseries_trees&, const std::vector<exact>&);
 template std::vector<high_precision> modified_field_coefficients<high_precision>(const bseries_trees&,
                                                                                  const std::vector<high_precision>&);

@@ -41,7 +41,7 @@ int rank_of(matrix<Number> m, const Number& tolerance) {
 // brackets with each tree w of order n - 1: [f, w](t) = [t = (w grafted on a root)] - #{leaves of t
 // whose removal leaves w}.
 template <class Number>
-bool hamiltonian_up_to_conjugacy(const bseries_trees& trees, const std::vector<Number>& b, int n,
+bool hamiltonian_up_to_conjugacy(const bseries_trees& trees, const modified_field<Number>& b, int n,
                                  const Number& tolerance) {
   const auto& forest = trees.forest;
   const std::size_t w_begin = forest.order_begin[static_cast<std::size_t>(n) - 1];
@@ -75,8 +75,8 @@ bool hamiltonian_up_to_conjugacy(const bseries_trees& trees, const std::vector<N
 }  // namespace
 
 template <class Number>
-std::vector<Number> analyse_bseries(geometric_properties& g, const bseries_trees& trees, const std::vector<Number>& a,
-                                    const Number& tolerance) {
+modified_field<Number> analyse_bseries(geometric_properties& g, const bseries_trees& trees, std::vector<Number> a,
+                                       const Number& tolerance) {
   const int max_tree_order = g.max_tree_order;
   const auto& forest = trees.forest;
   const auto e = exact_flow_coefficients<Number>(trees);
@@ -102,7 +102,7 @@ std::vector<Number> analyse_bseries(geometric_properties& g, const bseries_trees
       }
     }
 
-  const auto b = modified_field_coefficients(trees, a);
+  const modified_field<Number> b(trees, std::move(a));
   const int p = g.order;
   const int reach = std::min(max_tree_order, 2 * p);
   g.conjugate_symplectic_order = std::max(p, reach);
@@ -123,7 +123,7 @@ std::vector<Number> analyse_bseries(geometric_properties& g, const bseries_trees
 }
 
 template <class Number>
-void describe_energy(geometric_properties& g, const bseries_trees& trees, const std::vector<Number>& b,
+void describe_energy(geometric_properties& g, const bseries_trees& trees, const modified_field<Number>& b,
                      const Number& tolerance) {
   const int max_tree_order = g.max_tree_order, p = g.order;
   if (!g.symplectic)
@@ -160,14 +160,14 @@ void describe_energy(geometric_properties& g, const bseries_trees& trees, const 
   g.energy_expectation = text.str();
 }
 
-template std::vector<exact> analyse_bseries<exact>(geometric_properties&, const bseries_trees&,
-                                                   const std::vector<exact>&, const exact&);
-template std::vector<high_precision> analyse_bseries<high_precision>(geometric_properties&, const bseries_trees&,
-                                                                     const std::vector<high_precision>&,
-                                                                     const high_precision&);
-template void describe_energy<exact>(geometric_properties&, const bseries_trees&, const std::vector<exact>&,
+template modified_field<exact> analyse_bseries<exact>(geometric_properties&, const bseries_trees&, std::vector<exact>,
+                                                      const exact&);
+template modified_field<high_precision> analyse_bseries<high_precision>(geometric_properties&, const bseries_trees&,
+                                                                        std::vector<high_precision>,
+                                                                        const high_precision&);
+template void describe_energy<exact>(geometric_properties&, const bseries_trees&, const modified_field<exact>&,
                                      const exact&);
 template void describe_energy<high_precision>(geometric_properties&, const bseries_trees&,
-                                              const std::vector<high_precision>&, const high_precision&);
+                                              const modified_field<high_precision>&, const high_precision&);
 
 }  // namespace orderly::geometry_detail

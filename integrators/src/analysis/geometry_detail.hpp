@@ -41,15 +41,16 @@ void analyse_stage_equations(geometric_properties& g, const rk_coefficients<Numb
 
 // The properties a method's B-series decides, from its coefficients a(t) on every tree through
 // g.max_tree_order: its order, the pseudo- and conjugate-symplectic orders and the modified
-// equation. Returns the modified field's coefficients b(t), which describe_energy reads.
+// equation. Returns the modified field's coefficients b(t), which describe_energy reads (each
+// computed when first read: the conjugacy test stops at its first failing order).
 template <class Number>
-std::vector<Number> analyse_bseries(geometric_properties& g, const bseries_trees& trees, const std::vector<Number>& a,
-                                    const Number& tolerance);
+modified_field<Number> analyse_bseries(geometric_properties& g, const bseries_trees& trees, std::vector<Number> a,
+                                       const Number& tolerance);
 
 // The leading harmonic drift (unless g.symplectic) and what the properties promise about energy;
 // g.symplectic and g.symmetric are the caller's.
 template <class Number>
-void describe_energy(geometric_properties& g, const bseries_trees& trees, const std::vector<Number>& b,
+void describe_energy(geometric_properties& g, const bseries_trees& trees, const modified_field<Number>& b,
                      const Number& tolerance);
 
 }  // namespace orderly::geometry_detail

@@ -21,6 +21,7 @@
 #include <orderly/order_conditions.hpp>
 
 #include <map>
+#include <optional>
 #include <vector>
 
 namespace orderly {
@@ -58,6 +59,22 @@ inline constexpr int max_bseries_order = 10;
 template <class Number>
 std::vector<Number> modified_field_coefficients(const bseries_trees& trees, const std::vector<Number>& a);
 
+// The same coefficients, each computed when first read (with those of the smaller trees its
+// partitions need), by the same sums: an analysis that reads b on a few trees does not pay for the
+// whole forest, whose exact rationals grow with a tree's order and number of partitions.
+template <class Number>
+class modified_field {
+ public:
+  modified_field(const bseries_trees& trees, std::vector<Number> a);
+  const Number& operator[](std::size_t tree) const;
+
+ private:
+  const bseries_trees* trees_;
+  std::vector<Number> a_;
+  std::vector<Number> e_;
+  mutable std::vector<std::optional<Number>> b_;
+};
+
 // The exact flow's coefficients e(t) = 1/gamma(t).
 template <class Number>
 std::vector<Number> exact_flow_coefficients(const bseries_trees& trees) {
@@ -69,5 +86,7 @@ std::vector<Number> exact_flow_coefficients(const bseries_trees& trees) {
 extern template std::vector<exact> modified_field_coefficients<exact>(const bseries_trees&, const std::vector<exact>&);
 extern template std::vector<high_precision> modified_field_coefficients<high_precision>(
     const bseries_trees&, const std::vector<high_precision>&);
+extern template class modified_field<exact>;
+extern template class modified_field<high_precision>;
 
 }  // namespace orderly
