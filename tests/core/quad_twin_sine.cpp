@@ -33,6 +33,9 @@ TEST(QuadTwinSine, MatchesMpmathInEveryQuadrant) {
       {quad_twin(100), "-5.06365641109758793656557610459785432065032721e-1"},
       // pi rounded to double: sin is the 1.2e-16 that the reduction's second and third pieces keep
       {quad_twin(884279719003555) / 281474976710656, "1.2246467991473531772260659322749979970830539e-16"},
+      // pi rounded to 128 bits: sin is pi's next 1.9e-39, which needs all three pieces of pi/2
+      {ldexp(quad_twin("267257146016241686964920093290467695825"), -126),
+       "1.88304107766078511674590954845603494027533949e-39"},
       {ldexp(quad_twin(1), -70), "8.470329472543003390683225006796419620513915e-22"},
       // beyond 2^27: Boost's own reduction
       {quad_twin(1000000000), "5.4584344944869956424438727089751452899502293e-1"},
