@@ -23,6 +23,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace orderly {
@@ -68,7 +69,8 @@ implicit_rk_numeric<T> numeric_coefficients(const butcher_tableau& t, weight_set
 // Steps of any (fully, diagonally or partly) implicit Runge-Kutta method: each stage system
 // Z = h (A x I) F(y + Z) solved by Newton to round-off, so that the observed error is the method's
 // own. Simplified Newton first: J at a step start, the full s n x s n matrix I - h (A x J)
-// LU-factorised with Eigen; full Newton, each stage's own Jacobian, when that contracts slowly.
+// LU-factorised with Eigen (in double for a software scalar: only the residual needs its digits);
+// full Newton, each stage's own Jacobian, when that contracts slowly.
 // y1 = y0 + Z_s for stiffly accurate methods, else y0 + h sum_j b_j f(t + c_j h, y0 + Z_j).
 //
 // What stays valid is carried from one step to the next: J and the factorisation, while h is
@@ -158,6 +160,12 @@ class implicit_rk_stepper {
  private:
   using matrix = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic>;
   using vector = Eigen::Matrix<T, Eigen::Dynamic, 1>;
+  // The scalar the Newton matrix is factorised and solved in: a correction needs only a few
+  // correct digits (the residual, in T, decides where the iteration converges; a correction solved
+  // in double is off by about kappa 1e-16 of itself, which slows a contraction of 1e-6 a sweep by
+  // nothing visible), so software scalars (float128, mp50) solve in hardware double.
+  using solve_scalar = std::conditional_t<std::is_floating_point_v<T>, T, double>;
+  using solve_matrix = Eigen::Matrix<solve_scalar, Eigen::Dynamic, Eigen::Dynamic>;
 
   struct newton_outcome {
     newton_result solve;
@@ -208,7 +216,7 @@ class implicit_rk_stepper {
     assemble_iteration_matrix(
         h, method_.a, static_cast<std::size_t>(method_.stages), n,
         [this](std::size_t j) -> const std::vector<T>& { return stage_jacobians_[j]; }, iteration_);
-    lu_.compute(iteration_);
+    lu_.compute(iteration_.template cast<solve_scalar>());
     ++stats_.lu_decompositions;
     factored_h_ = h;
     factorisation_valid_ = true;
@@ -250,7 +258,7 @@ class implicit_rk_stepper {
         }
         factorise(h);
       }
-      delta_ = lu_.solve(residual_);
+      delta_ = lu_.solve(residual_.template cast<solve_scalar>()).template cast<T>();
       ++stats_.newton_iterations;
       T size = 0;
       for (std::size_t k = 0; k < sn; ++k) {
@@ -274,7 +282,7 @@ class implicit_rk_stepper {
   std::vector<std::vector<T>> stage_jacobians_;
   matrix iteration_;
   vector residual_, delta_;
-  Eigen::PartialPivLU<matrix> lu_;
+  Eigen::PartialPivLU<solve_matrix> lu_;
   T newton_tolerance_ = 0;
   T factored_h_ = 0, h_previous_ = 0;
   bool factorisation_valid_ = false, have_previous_ = false;

@@ -4,6 +4,7 @@
 // steppers (gtest.hpp).
 #include <orderly/convergence.hpp>
 #include <orderly/method_runner.hpp>
+#include <orderly/quad_twin.hpp>
 #include <orderly/reference_solution.hpp>
 
 #include <cmath>
@@ -16,13 +17,6 @@
 #include <vector>
 
 namespace orderly {
-
-// The scalar of a float128 run's rounding twin: 128 significant bits, 15 more than float128's 113,
-// so the twin's own rounding is about 2^-15 of the rounding it measures (which the verdicts compare
-// with a tenth of the error, or scale by a tenth as a floor), where mp50 would carry 50 digits it
-// does not need: two 64-bit limbs against mp50's three, and sines summed to fewer terms.
-using quad_twin =
-    boost::multiprecision::number<boost::multiprecision::cpp_bin_float<128, boost::multiprecision::digit_base_2>>;
 
 // The twin's runs are compiled once, with float128's, in the study library
 // (studies/core/catalog_runs_float128.cpp).
