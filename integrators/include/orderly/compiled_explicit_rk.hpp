@@ -116,7 +116,7 @@ class fixed_explicit_rk
   void advance(Rhs& f, const scalar& t, State& y, const scalar& h, State* error) {
     if constexpr (!dense)
       advance_body(f, t, y, h, error);
-    else if constexpr (Stages <= dense_inlined_stages || Stages >= dense_split_stages)
+    else if constexpr (Stages <= dense_inlined_stages || dense_split)
       advance_dense_inlined(f, t, y, h, error);
     else
       advance_dense_called(f, t, y, h, error);
@@ -124,17 +124,21 @@ class fixed_explicit_rk
 
   // The dense kernel's step takes one of three shapes, by stage count. A short step is inlined
   // into the caller's loop, where y and the stages stay in registers from one step to the next.
-  // A long one is inlined too, all but its middle stages (1 .. s-2), which are a call: inlined
+  // A step of dense_split_min_stages to dense_split_max_stages stages (cash-karp54, dopri54, the
+  // 9-stage pairs) is inlined too, all but its middle stages (1 .. s-2), which are a call: inlined
   // whole, it keeps more values live across the caller's loop than there are registers, and the
-  // spills and reloads cost more than the call. Between the two (rk4's four stages) the whole step
-  // as a call ran faster than either. Inlined code keeps its sums scalar (fixed_rk_kernels.hpp's
+  // spills and reloads cost more than the call. Otherwise (rk4's four stages, rkf78's thirteen)
+  // the whole step as a call ran faster. Inlined code keeps its sums scalar (fixed_rk_kernels.hpp's
   // unvectorised); the called parts have GCC's SLP vectorisation off instead, which would pack
   // pairs of components with shuffles that lengthen the step's critical path for a state of a few
   // components (a function with optimisation options of its own is never inlined, so only called
   // parts can have them). The run-time-tableau stepper (explicit_rk.hpp), which holds one compiled
-  // form per stage count and picks one at run time, always calls the step.
+  // form per stage count and picks one at run time, calls every step longer than the short ones
+  // (advance_dispatched).
   static constexpr int dense_inlined_stages = 3;
-  static constexpr int dense_split_stages = 6;
+  static constexpr int dense_split_min_stages = 6;
+  static constexpr int dense_split_max_stages = 9;
+  static constexpr bool dense_split = Stages >= dense_split_min_stages && Stages <= dense_split_max_stages;
 
   template <class Rhs>
   [[gnu::always_inline, gnu::flatten]] inline void advance_dense_inlined(Rhs& f, const scalar& t, State& y,
@@ -146,6 +150,16 @@ class fixed_explicit_rk
   [[gnu::flatten, ORDERLY_NO_SLP_VECTORIZE]] void advance_dense_called(Rhs& f, const scalar& t, State& y,
                                                                        const scalar& h, State* error) {
     dense_step(f, t, y, h, error);
+  }
+
+  // The step as the run-time-tableau stepper runs it: a short step inlined, as advance does, any
+  // longer one called (never inlined whole, whatever its stage count).
+  template <class Rhs>
+  void advance_dispatched(Rhs& f, const scalar& t, State& y, const scalar& h, State* error) {
+    if constexpr (Stages <= dense_inlined_stages)
+      advance_dense_inlined(f, t, y, h, error);
+    else
+      advance_dense_called(f, t, y, h, error);
   }
 
   template <class Rhs>
@@ -178,6 +192,12 @@ class fixed_explicit_rk
   // memory with the stages, so a sum stored straight into y would have the remaining components
   // re-read the stages from memory, and the FSAL evaluation re-read y, each a store-to-load round
   // trip on the step's critical path.
+  // GCC 12 warns, wrongly, that `y = next` may use a dangling pointer to next when the middle
+  // stages are a call (y's address passes to it; next's never does): silenced for this function.
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 12
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdangling-pointer"
+#endif
   template <class Rhs>
   void dense_step(Rhs& f, const scalar& t, State& y, const scalar& h, State* error) {
     using fixed_rk_detail::combine_dense;
@@ -189,7 +209,7 @@ class fixed_explicit_rk
     this->end_valid_ = false;  // until an FSAL step ends
     // Stages 1 .. s-2, then the last one unless it is the next step's first (FSAL).
     constexpr std::size_t s = static_cast<std::size_t>(Stages);
-    if constexpr (Stages >= dense_split_stages)
+    if constexpr (dense_split)
       middle_stages_called(f, t, y, h);
     else if constexpr (s >= 3)
       middle_stages(f, t, y, h);
@@ -224,6 +244,9 @@ class fixed_explicit_rk
     }
     finish(std::integral_constant<std::size_t, s>{});
   }
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 12
+#pragma GCC diagnostic pop
+#endif
 
   template <class Rhs>
   void advance_body(Rhs& f, const scalar& t, State& y, const scalar& h, State* error) {
