@@ -47,7 +47,7 @@
 #include <utility>
 #include <variant>
 
-// GCC's per-function switch for SLP vectorisation (fixed_explicit_rk::advance_dense_called);
+// GCC's per-function switch for SLP vectorisation (fixed_explicit_rk's called dense-kernel parts);
 // other compilers have none.
 #if defined(__GNUC__) && !defined(__clang__)
 #define ORDERLY_NO_SLP_VECTORIZE gnu::optimize("no-tree-slp-vectorize")
@@ -116,22 +116,33 @@ class fixed_explicit_rk
   void advance(Rhs& f, const scalar& t, State& y, const scalar& h, State* error) {
     if constexpr (!dense)
       advance_body(f, t, y, h, error);
-    else if constexpr (Stages <= dense_inlined_stages)
-      advance_dense_inlinable(f, t, y, h, error);
+    else if constexpr (Stages <= dense_inlined_stages || dense_split)
+      advance_dense_inlined(f, t, y, h, error);
     else
       advance_dense_called(f, t, y, h, error);
   }
 
-  // The dense kernel's step in two forms. Up to dense_inlined_stages stages the step is small
-  // enough for GCC to inline it into the caller's loop, where the state can stay in registers from
-  // one step to the next; a function with optimisation options of its own is never inlined, so
-  // this form keeps the defaults. Longer steps are a call either way, and there SLP vectorisation
-  // is off (GCC): it packs pairs of components with shuffles that lengthen the step's critical
-  // path for a state of a few components.
+  // The dense kernel's step takes one of three shapes, by stage count. A short step is inlined
+  // into the caller's loop, where y and the stages stay in registers from one step to the next.
+  // A step of dense_split_min_stages to dense_split_max_stages stages (cash-karp54, dopri54, the
+  // 9-stage pairs) is inlined too, all but its middle stages (1 .. s-2), which are a call: inlined
+  // whole, it keeps more values live across the caller's loop than there are registers, and the
+  // spills and reloads cost more than the call. Otherwise (rk4's four stages, rkf78's thirteen)
+  // the whole step as a call ran faster. Inlined code keeps its sums scalar (fixed_rk_kernels.hpp's
+  // unvectorised); the called parts have GCC's SLP vectorisation off instead, which would pack
+  // pairs of components with shuffles that lengthen the step's critical path for a state of a few
+  // components (a function with optimisation options of its own is never inlined, so only called
+  // parts can have them). The run-time-tableau stepper (explicit_rk.hpp), which holds one compiled
+  // form per stage count and picks one at run time, calls every step longer than the short ones
+  // (advance_dispatched).
   static constexpr int dense_inlined_stages = 3;
+  static constexpr int dense_split_min_stages = 6;
+  static constexpr int dense_split_max_stages = 9;
+  static constexpr bool dense_split = Stages >= dense_split_min_stages && Stages <= dense_split_max_stages;
 
   template <class Rhs>
-  [[gnu::flatten]] void advance_dense_inlinable(Rhs& f, const scalar& t, State& y, const scalar& h, State* error) {
+  [[gnu::always_inline, gnu::flatten]] inline void advance_dense_inlined(Rhs& f, const scalar& t, State& y,
+                                                                         const scalar& h, State* error) {
     dense_step(f, t, y, h, error);
   }
 
@@ -141,11 +152,52 @@ class fixed_explicit_rk
     dense_step(f, t, y, h, error);
   }
 
+  // The step as the run-time-tableau stepper runs it: a short step inlined, as advance does, any
+  // longer one called (never inlined whole, whatever its stage count).
+  template <class Rhs>
+  void advance_dispatched(Rhs& f, const scalar& t, State& y, const scalar& h, State* error) {
+    if constexpr (Stages <= dense_inlined_stages)
+      advance_dense_inlined(f, t, y, h, error);
+    else
+      advance_dense_called(f, t, y, h, error);
+  }
+
+  template <class Rhs>
+  [[gnu::noinline, gnu::flatten, ORDERLY_NO_SLP_VECTORIZE]] void middle_stages_called(Rhs& f, const scalar& t,
+                                                                                      const State& y, const scalar& h) {
+    middle_stages(f, t, y, h);
+  }
+
+  template <state_vector, summation>
+  friend class explicit_rk;
+
+  // Stages 1 .. s-2 of the dense step: Y_i from y and the stages before it, then k_i = f(t + c_i h, Y_i).
+  template <class Rhs>
+  void middle_stages(Rhs& f, const scalar& t, const State& y, const scalar& h) {
+    [&]<std::size_t... i>(std::index_sequence<i...>) {
+      (stage_of(f, t, y, h, std::integral_constant<std::size_t, i + 1>{}), ...);
+    }
+    (std::make_index_sequence<static_cast<std::size_t>(Stages) - 2>{});
+  }
+
+  template <class Rhs, std::size_t I>
+  void stage_of(Rhs& f, const scalar& t, const State& y, const scalar& h, std::integral_constant<std::size_t, I>) {
+    fixed_rk_detail::combine_dense<true, I, extent>(stage_, y, k_, this->terms_.rows[I].scaled_by_stage);
+    f(t + this->terms_.node[I] * h, stage_, k_[I]);
+    ++this->rhs_evaluations_;
+  }
+
   // The dense kernel's step: the same stages, sums and FSAL handling as advance_body. y_{n+1} is
   // summed into a local and copied to y once: as far as the compiler knows, the caller's y may share
   // memory with the stages, so a sum stored straight into y would have the remaining components
   // re-read the stages from memory, and the FSAL evaluation re-read y, each a store-to-load round
   // trip on the step's critical path.
+  // GCC 12 warns, wrongly, that `y = next` may use a dangling pointer to next when the middle
+  // stages are a call (y's address passes to it; next's never does): silenced for this function.
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 12
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdangling-pointer"
+#endif
   template <class Rhs>
   void dense_step(Rhs& f, const scalar& t, State& y, const scalar& h, State* error) {
     using fixed_rk_detail::combine_dense;
@@ -155,17 +207,12 @@ class fixed_explicit_rk
       ++this->rhs_evaluations_;
     }
     this->end_valid_ = false;  // until an FSAL step ends
-    auto stage = [&]<std::size_t I>(std::integral_constant<std::size_t, I>) {
-      combine_dense<true, I, extent>(stage_, y, k_, this->terms_.rows[I].scaled_by_stage);
-      f(t + this->terms_.node[I] * h, stage_, k_[I]);
-      ++this->rhs_evaluations_;
-    };
     // Stages 1 .. s-2, then the last one unless it is the next step's first (FSAL).
     constexpr std::size_t s = static_cast<std::size_t>(Stages);
-    if constexpr (s >= 2) {
-      [&]<std::size_t... i>(std::index_sequence<i...>) { (stage(std::integral_constant<std::size_t, i + 1>{}), ...); }
-      (std::make_index_sequence<s - 2>{});
-    }
+    if constexpr (dense_split)
+      middle_stages_called(f, t, y, h);
+    else if constexpr (s >= 3)
+      middle_stages(f, t, y, h);
     // The weighted sums over the stages computed so far (FSAL: all but the last, whose weight is 0).
     State next;  // y_{n+1}
     auto finish = [&]<std::size_t Count>(std::integral_constant<std::size_t, Count>) {
@@ -193,10 +240,13 @@ class fixed_explicit_rk
         this->end_valid_ = true;
         return;
       }
-      stage(std::integral_constant<std::size_t, s - 1>{});
+      stage_of(f, t, y, h, std::integral_constant<std::size_t, s - 1>{});
     }
     finish(std::integral_constant<std::size_t, s>{});
   }
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 12
+#pragma GCC diagnostic pop
+#endif
 
   template <class Rhs>
   void advance_body(Rhs& f, const scalar& t, State& y, const scalar& h, State* error) {

@@ -108,7 +108,8 @@ class explicit_rk
   // y <- y(t + h).
   template <class Rhs>
   void step(Rhs&& f, const scalar& t, State& y, const scalar& h) {
-    if (!on_compiled(*this, [&](auto& compiled) { compiled.step(f, t, y, h); })) advance(f, t, y, h, nullptr);
+    if (!on_compiled(*this, [&](auto& compiled) { compiled.advance_dispatched(f, t, y, h, nullptr); }))
+      advance(f, t, y, h, nullptr);
   }
 
   // y <- y(t + h) with the propagated weights; error <- (propagated - other weight set), the
@@ -116,7 +117,7 @@ class explicit_rk
   template <class Rhs>
   void step(Rhs&& f, const scalar& t, State& y, const scalar& h, State& error) {
     this->require_error_estimate();
-    if (on_compiled(*this, [&](auto& compiled) { compiled.step(f, t, y, h, error); })) return;
+    if (on_compiled(*this, [&](auto& compiled) { compiled.advance_dispatched(f, t, y, h, &error); })) return;
     resize_like(error, y);
     advance(f, t, y, h, &error);
   }
@@ -152,7 +153,9 @@ class explicit_rk
   // cost up to twice odeint's time at -O3. So for these states the stepper runs the compiled form
   // of its tableau's stage count, up to few_components_max_stages stages (the same coefficients,
   // rounded once from the same exact tableau, in the same order: the same bits), and sums
-  // longer tableaus component by component over the term lists.
+  // longer tableaus component by component over the term lists. It calls the compiled forms'
+  // steps but the shortest (advance_dispatched): one inlined step per stage count would make this
+  // stepper's own step too large to inline into a caller's loop.
   static constexpr std::size_t extent = weighted_sums::static_extent<State>::value;
   static constexpr bool few_components =
       std::is_arithmetic_v<scalar> && contiguous_state<State> && extent > 0 && extent <= dense_max_extent;

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstddef>
+#include <type_traits>
 #include <utility>
 
 namespace orderly {
@@ -83,14 +84,27 @@ template <sum_base Base, class T, int MaxTerms, std::size_t Stages, class Count>
   combine_terms<Base>(out, base, t, stage_data, n);
 }
 
+// v, which the compiler must hold as a scalar in an SSE register. GCC's SLP vectoriser would
+// otherwise pack the dense kernel's sums of neighbouring components into vectors when the step is
+// inlined into a caller compiled at -O3: the right-hand side then unpacks each stage state and
+// repacks each stage, shuffles on the step's critical path (the step runs slower than Boost.Odeint's
+// at -O3). The empty asm changes no value; other compilers and targets get v unchanged.
+template <class T>
+[[gnu::always_inline]] inline T unvectorised(T v) {
+#if defined(__GNUC__) && defined(__SSE2__)
+  if constexpr (std::is_same_v<T, double> || std::is_same_v<T, float>) asm("" : "+x"(v));
+#endif
+  return v;
+}
+
 // The dense kernel: the weighted sum of the first Count stages for every component c < Extent,
-// unrolled, with every weight (zeros included).
+// unrolled, with every weight (zeros included), each component's sum scalar (unvectorised).
 template <bool HasBase, std::size_t Count, std::size_t Extent, class T, std::size_t Stages, class State>
 void combine_dense(State& out, const State& base, const std::array<State, Stages>& k, const std::array<T, Stages>& w) {
   static_assert(Count <= Stages);
   [&]<std::size_t... m>(std::index_sequence<m...>) {
     [&]<std::size_t... c>(std::index_sequence<c...>) {
-      ((out[c] = weighted_component<HasBase, T>(base.data(), w, c, k[m].data()...)), ...);
+      ((out[c] = unvectorised(weighted_component<HasBase, T>(base.data(), w, c, k[m].data()...))), ...);
     }
     (std::make_index_sequence<Extent>{});
   }
