@@ -65,19 +65,6 @@ std::pair<std::vector<cpp_int>, cpp_int> over_common_denominator(const exact_pol
   return {std::move(integers), common};
 }
 
-// p times the positive rational that makes its coefficients coprime integers: the same roots and
-// signs, in the shortest numbers. Remainder sequences kept so grow like the subresultants;
-// unnormalised, their numbers grow exponentially with the degree (a 34th-degree margin of a
-// 17-stage method took a minute).
-std::vector<cpp_int> primitive_integers(const exact_polynomial& p) {
-  auto [integers, common] = over_common_denominator(trimmed(p));
-  cpp_int content = 0;
-  for (const auto& c : integers) content = gcd(content, c);
-  if (content > 1)
-    for (auto& c : integers) c /= content;
-  return integers;
-}
-
 // Divides out the positive gcd of the coefficients; trailing zeros trimmed.
 void make_primitive(std::vector<cpp_int>& p) {
   while (!p.empty() && p.back() == 0) p.pop_back();
@@ -85,6 +72,16 @@ void make_primitive(std::vector<cpp_int>& p) {
   for (const auto& c : p) content = gcd(content, c);
   if (content > 1)
     for (auto& c : p) c /= content;
+}
+
+// p times the positive rational that makes its coefficients coprime integers: the same roots and
+// signs, in the shortest numbers. Remainder sequences kept so grow like the subresultants;
+// unnormalised, their numbers grow exponentially with the degree (a 34th-degree margin of a
+// 17-stage method took a minute).
+std::vector<cpp_int> primitive_integers(const exact_polynomial& p) {
+  auto integers = over_common_denominator(trimmed(p)).first;
+  make_primitive(integers);
+  return integers;
 }
 
 // The remainder of a by b times the positive integer |lead(b)|^(k+1) (k = deg a - deg b), by
